@@ -1,0 +1,2 @@
+"""Turn-file games: card and board games played through the same CLI, game
+folders, history and reports as Diplomacy, with a YAML turn file per phase."""

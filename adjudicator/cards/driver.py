@@ -1,0 +1,163 @@
+"""The game-folder workflow for turn-file games: new, check, adjudicate,
+status. Same folder shape as Diplomacy:
+
+    game.yaml                    variant, kind, players, seed
+    history/NNNN-<phase>.yaml    state before each phase, never rewritten
+    orders/NNNN-<phase>.yaml     the turn file that was applied
+    reports/NNNN-<phase>.txt     public report
+    private/<player>/NNNN-<phase>.txt   that player's private report
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from adjudicator import storage, templating
+from adjudicator.cards.common import (ChoiceError, Event, PhaseInfo, State, TurnGame,
+                                      TurnValidationError)
+from adjudicator.cards.registry import find_game
+from adjudicator.errors import DataFileError, GameFolderError
+
+VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
+
+
+def load_data(game: TurnGame) -> dict[str, Any]:
+    path = VARIANTS_DIR / f"{game.name}.yaml"
+    if not path.exists():
+        return {}
+    data = storage.read_yaml(path)
+    if not isinstance(data, dict):
+        raise DataFileError("expected a mapping at the top level", file=str(path))
+    return data
+
+
+def new_game(folder: Path, variant: str, players: list[str], seed: int) -> Path:
+    game = find_game(variant)
+    if folder.exists() and any(folder.iterdir()):
+        raise GameFolderError("folder exists and is not empty", file=str(folder),
+                              hint="choose a new folder name")
+    if not game.min_players <= len(players) <= game.max_players:
+        raise GameFolderError(
+            f"{game.title} takes {game.min_players} to {game.max_players} players, got {len(players)}")
+    if len(set(players)) != len(players):
+        raise GameFolderError("player names must be distinct")
+    state = game.setup(list(players), seed, load_data(game))
+    storage.write_yaml(folder / "game.yaml", {
+        "variant": variant, "kind": "turn-file", "seed": seed,
+        "players": [{"name": p, "email": ""} for p in players],
+    })
+    write_history(folder, 1, game.phase(state), state)
+    return folder
+
+
+def history_files(folder: Path) -> list[Path]:
+    files = sorted((folder / "history").glob("[0-9][0-9][0-9][0-9]-*.yaml"))
+    if not files:
+        raise GameFolderError("no history/ files: not a game folder", file=str(folder),
+                              hint="create one with 'adjudicator new'")
+    return files
+
+
+def write_history(folder: Path, index: int, phase: PhaseInfo | None, state: State) -> Path:
+    slug = phase.name if phase else "final"
+    path = folder / "history" / f"{index:04d}-{slug}.yaml"
+    storage.write_new(path, storage.dump_yaml(state))
+    return path
+
+
+def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
+    meta = storage.read_yaml(folder / "game.yaml")
+    if not isinstance(meta, dict) or "variant" not in meta:
+        raise DataFileError("game.yaml has no 'variant'", file=str(folder / "game.yaml"))
+    game = find_game(meta["variant"])
+    files = history_files(folder)
+    state = storage.read_yaml(files[-1])
+    if not isinstance(state, dict):
+        raise DataFileError("state is not a mapping (truncated?)", file=str(files[-1]))
+    return game, state, len(files), load_data(game)
+
+
+def read_turn(path: Path) -> dict[str, Any]:
+    turn = storage.read_yaml(path)
+    if not isinstance(turn, dict):
+        raise DataFileError("a turn file is a mapping of player name to choice", file=str(path))
+    return turn
+
+
+def split_turn(turn: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
+    """A turn file is `player: choice` entries, optionally with `phase:` to
+    guard against applying it to the wrong phase."""
+    choices = dict(turn)
+    phase = choices.pop("phase", None)
+    return (str(phase) if phase is not None else None), choices
+
+
+def check_turn(folder: Path, turn_path: Path, player: str | None = None) -> list[ChoiceError]:
+    game, state, _, data = current(folder)
+    info = game.phase(state)
+    if info is None:
+        raise GameFolderError("the game is over", file=str(folder))
+    phase, choices = split_turn(read_turn(turn_path))
+    errors: list[ChoiceError] = []
+    if phase is not None and phase != info.name:
+        errors.append(ChoiceError(player or "?", "phase", f"this turn is for {phase}, the game is at {info.name}"))
+    if player is not None:
+        choices = {player: choices.get(player)} if player in choices else {}
+        if not choices:
+            errors.append(ChoiceError(player, player, "no choice for this player in the turn file"))
+            return errors
+    for name in choices:
+        if name not in info.waiting_for:
+            errors.append(ChoiceError(name, name, f"not your turn: waiting for {', '.join(info.waiting_for)}"))
+    choices = {k: v for k, v in choices.items() if k in info.waiting_for}
+    return errors + game.validate(copy.deepcopy(state), choices, data)
+
+
+def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Path]:
+    game, state, index, data = current(folder)
+    info = game.phase(state)
+    if info is None:
+        raise GameFolderError("the game is over; nothing to adjudicate", file=str(folder))
+    phase, choices = split_turn(read_turn(turn_path))
+    if phase is not None and phase != info.name:
+        raise GameFolderError(f"turn file is for phase {phase}, the game is at {info.name}",
+                              file=str(turn_path))
+    errors = [ChoiceError(n, n, f"not your turn: waiting for {', '.join(info.waiting_for)}")
+              for n in choices if n not in info.waiting_for]
+    missed: list[str] = []
+    for name in info.waiting_for:
+        if name not in choices:
+            default = game.default_choice(state, name, data)
+            if default is None:
+                errors.append(ChoiceError(name, name, "no choice sent and this phase has no default"))
+            else:
+                choices[name] = default
+                missed.append(name)
+    errors += game.validate(copy.deepcopy(state), {k: v for k, v in choices.items() if k in info.waiting_for}, data)
+    if errors:
+        raise TurnValidationError(errors, file=str(turn_path))
+    tag = f"{index:04d}-{info.name}"
+    if (folder / "reports" / f"{tag}.txt").exists() and not force:
+        raise GameFolderError(f"phase {info.name} is already adjudicated", file=str(folder),
+                              hint="use --force to adjudicate it again")
+    outcome = game.apply(copy.deepcopy(state), choices, data)
+    events = [Event(f"{name} sent nothing; default applied") for name in missed] + outcome.events
+    next_info = game.phase(outcome.state)
+    written = [write_history(folder, index + 1, next_info, outcome.state)]
+    storage.atomic_write(folder / "orders" / f"{tag}.yaml", storage.dump_yaml({"phase": info.name, **choices}))
+    meta = storage.read_yaml(folder / "game.yaml")
+    players = [p["name"] for p in meta["players"]]
+    context = {"game": game.title, "folder": folder.name, "phase": info, "next_phase": next_info,
+               "view": game.public_view(outcome.state), "events": [e.text for e in events if e.visible_to is None]}
+    public = templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder)
+    written.append(folder / "reports" / f"{tag}.txt")
+    storage.atomic_write(written[-1], public)
+    for player in players:
+        private_context = dict(context, player=player, private=game.private_view(outcome.state, player),
+                               events=[e.text for e in events if e.is_visible_to(player)])
+        text = templating.render(f"{game.name}/private.txt.j2", private_context, game_folder=folder)
+        written.append(folder / "private" / player / f"{tag}.txt")
+        storage.atomic_write(written[-1], text)
+    return written

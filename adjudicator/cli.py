@@ -1,0 +1,127 @@
+"""The command line. Commands are thin: they parse arguments, call the
+library, and print. Every AdjudicatorError becomes one line on stderr and
+exit code 2; no traceback reaches the user."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+import click
+
+from adjudicator import storage
+from adjudicator.cards import driver as cards
+from adjudicator.cards.registry import is_turn_file_game
+from adjudicator.errors import AdjudicatorError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def friendly_errors(func: F) -> F:
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except AdjudicatorError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("interrupted; nothing was written", err=True)
+            sys.exit(130)
+    return wrapper  # type: ignore[return-value]
+
+
+def game_kind(folder: Path) -> str:
+    meta = storage.read_yaml(folder / "game.yaml")
+    if not isinstance(meta, dict):
+        raise AdjudicatorError("game.yaml is not a mapping", file=str(folder / "game.yaml"))
+    return str(meta.get("kind", "diplomacy"))
+
+
+@click.group()
+@click.version_option(package_name="adjudicator")
+def cli() -> None:
+    """adjudicator: a play-by-email judge for Diplomacy variants and turn-file games."""
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--variant", default="standard", show_default=True, help="variant or game name")
+@click.option("--players", default=None, help="comma-separated player names (turn-file games)")
+@click.option("--seed", default=1, show_default=True, type=int, help="RNG seed (turn-file games)")
+@friendly_errors
+def new(game: Path, variant: str, players: str | None, seed: int) -> None:
+    """Create a new game folder GAME."""
+    if is_turn_file_game(variant):
+        if not players:
+            raise AdjudicatorError(f"{variant} needs --players a,b,c")
+        cards.new_game(game, variant, [p.strip() for p in players.split(",") if p.strip()], seed)
+    else:
+        from adjudicator import gamefolder
+        gamefolder.new_game(game, variant)
+    click.echo(f"created {game} ({variant})")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path), required=False)
+@click.argument("orders", type=click.Path(path_type=Path), required=False)
+@click.option("--power", "--player", "power", default=None, help="check only this power's (player's) orders")
+@click.option("--state", "state_file", type=click.Path(path_type=Path), default=None,
+              help="check against a mailed state file instead of a game folder")
+@friendly_errors
+def check(game: Path | None, orders: Path | None, power: str | None, state_file: Path | None) -> None:
+    """Check ORDERS (or a turn file) against GAME's current phase.
+
+    Exit code 0: all good; 1: some orders are bad."""
+    if state_file is not None and orders is None:
+        game, orders = None, game
+    if orders is None:
+        raise AdjudicatorError("usage: adjudicator check GAME ORDERS [--power P]")
+    if game is not None and game_kind(game) == "turn-file":
+        errors = cards.check_turn(game, orders, power)
+        for error in errors:
+            click.echo(f"{orders}: {error}")
+        if not errors:
+            click.echo("all choices are valid")
+        sys.exit(1 if errors else 0)
+    from adjudicator import gamefolder
+    ok = gamefolder.check_orders(game, orders, power, state_file, echo=click.echo)
+    sys.exit(0 if ok else 1)
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("orders", type=click.Path(path_type=Path))
+@click.option("--force", is_flag=True, help="adjudicate a phase again (old results stay in history)")
+@friendly_errors
+def adjudicate(game: Path, orders: Path, force: bool) -> None:
+    """Resolve GAME's current phase with ORDERS (or a turn file)."""
+    if game_kind(game) == "turn-file":
+        written = cards.adjudicate(game, orders, force=force)
+    else:
+        from adjudicator import gamefolder
+        written = gamefolder.adjudicate(game, orders, force=force)
+    for path in written:
+        click.echo(f"wrote {path}")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@friendly_errors
+def status(game: Path) -> None:
+    """Show GAME's current phase and position."""
+    if game_kind(game) == "turn-file":
+        the_game, state, _, _ = cards.current(game)
+        info = the_game.phase(state)
+        click.echo(f"{the_game.title}: " + (f"{info.title or info.name}, waiting for {', '.join(info.waiting_for)}"
+                                            if info else "game over"))
+        click.echo(storage.dump_yaml(the_game.public_view(state)), nl=False)
+        return
+    from adjudicator import gamefolder
+    click.echo(gamefolder.status_text(game), nl=False)
+
+
+def main() -> None:
+    cli(prog_name="adjudicator")

@@ -1,0 +1,35 @@
+"""jinja2 set-up shared by every report. A game folder's own `templates/`
+directory overrides the packaged templates of the same name, so a GM can
+restyle reports per game without touching the code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+PACKAGE_TEMPLATES = Path(__file__).parent / "templates"
+
+
+def environment(*search_dirs: Path, game_folder: Path | None = None,
+                html: bool = False) -> jinja2.Environment:
+    dirs: list[str] = []
+    if game_folder is not None and (game_folder / "templates").is_dir():
+        dirs.append(str(game_folder / "templates"))
+    dirs.extend(str(d) for d in search_dirs)
+    dirs.append(str(PACKAGE_TEMPLATES))
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(dirs),
+        autoescape=html,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render(template: str, context: dict[str, Any], *search_dirs: Path,
+           game_folder: Path | None = None) -> str:
+    env = environment(*search_dirs, game_folder=game_folder, html=template.endswith(".html.j2"))
+    return env.get_template(template).render(**context)
