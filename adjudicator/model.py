@@ -1,0 +1,85 @@
+"""Small value types shared by the whole Diplomacy core."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class UnitType(Enum):
+    ARMY = "A"
+    FLEET = "F"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def province_of(location: str) -> str:
+    """'spa/nc' -> 'spa'; 'par' -> 'par'."""
+    return location.split("/", 1)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    power: str
+    type: UnitType
+    location: str          # a location id: province, or province/coast for fleets on split coasts
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.location}"
+
+
+SEASONS_ORDER = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
+KINDS_ORDER = {"movement": 0, "retreat": 1, "adjustment": 2}
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Phase:
+    year: int
+    season: str            # spring | fall | winter
+    kind: str              # movement | retreat | adjustment
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        return (self.year, SEASONS_ORDER.get(self.season, 9), KINDS_ORDER.get(self.kind, 9))
+
+    @property
+    def slug(self) -> str:
+        """File-name form, e.g. '1901-spring-movement'."""
+        return f"{self.year}-{self.season}-{self.kind}"
+
+    @classmethod
+    def from_slug(cls, slug: str) -> "Phase":
+        year, season, kind = slug.split("-")
+        return cls(int(year), season, kind)
+
+    def __str__(self) -> str:
+        return f"{self.season.capitalize()} {self.year} {self.kind.capitalize()}"
+
+
+class Resolution(Enum):
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+
+
+class Reason(Enum):
+    """Why an order did what it did, for the report."""
+
+    MOVED = "moved"
+    HELD = "held"
+    BOUNCED = "bounced"
+    CUT = "cut"
+    DISLODGED = "dislodged"
+    NO_CONVOY = "no convoy"
+    VOID = "void"
+    SUPPORTED = "supported"
+    CONVOYED = "convoyed"
+    NOT_MATCHED = "not matched"
+    RETREATED = "retreated"
+    DISBANDED = "disbanded"
+    BUILT = "built"
+    WAIVED = "waived"

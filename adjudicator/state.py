@@ -1,0 +1,106 @@
+"""The game state of a Diplomacy game and its YAML form.
+
+    variant: standard
+    phase: {year: 1901, season: spring, kind: movement}
+    units: {austria: [A bud, A vie, F tri], ...}
+    dislodged: [{unit: A ser, power: austria, attacker_from: bul, retreats: [alb, tri]}]
+    centres: {austria: [bud, tri, vie], ...}
+    extra: {...}        # variant bookkeeping (A&E: conquered minors, extra home centres...)
+    result: null        # set when the game is over
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.errors import DataFileError
+from adjudicator.model import Phase, Unit
+from adjudicator.variant import Variant, parse_unit
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    unit: Unit
+    attacker_from: str | None        # province the dislodging attack came from
+    retreats: tuple[str, ...]        # locations the unit may retreat to
+
+
+@dataclass
+class GameState:
+    variant: str
+    phase: Phase
+    units: dict[str, Unit]                       # province -> unit
+    centres: dict[str, str]                      # supply centre -> owning power
+    dislodged: dict[str, Dislodged] = field(default_factory=dict)   # province -> dislodged unit
+    extra: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+
+    def copy(self) -> "GameState":
+        return GameState(self.variant, self.phase, dict(self.units), dict(self.centres),
+                         dict(self.dislodged), copy.deepcopy(self.extra), copy.deepcopy(self.result))
+
+    def units_of(self, power: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.power == power]
+
+    def centres_of(self, power: str) -> list[str]:
+        return sorted(c for c, p in self.centres.items() if p == power)
+
+    # --- YAML ----------------------------------------------------------------
+    def to_data(self, variant: Variant) -> dict[str, Any]:
+        powers = list(variant.powers) + sorted(
+            {u.power for u in self.units.values()} - set(variant.powers))
+        units = {p: [str(u) for u in sorted(self.units.values(), key=lambda u: u.location) if u.power == p]
+                 for p in powers}
+        centres = {p: self.centres_of(p) for p in powers}
+        return {
+            "variant": self.variant,
+            "phase": {"year": self.phase.year, "season": self.phase.season, "kind": self.phase.kind},
+            "units": {p: us for p, us in units.items() if us},
+            "dislodged": [
+                {"unit": str(d.unit), "power": d.unit.power, "attacker_from": d.attacker_from,
+                 "retreats": list(d.retreats)}
+                for _, d in sorted(self.dislodged.items())],
+            "centres": {p: cs for p, cs in centres.items() if cs},
+            "extra": self.extra,
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any, variant: Variant, source: str) -> "GameState":
+        if not isinstance(data, dict) or "phase" not in data or "units" not in data:
+            raise DataFileError("not a game state (no 'phase'/'units'; truncated file?)", file=source)
+        try:
+            ph = data["phase"]
+            phase = Phase(int(ph["year"]), str(ph["season"]), str(ph["kind"]))
+        except (KeyError, TypeError, ValueError):
+            raise DataFileError("phase must be {year, season, kind}", file=source) from None
+        graph = variant.map
+        units: dict[str, Unit] = {}
+        for power, unit_texts in (data.get("units") or {}).items():
+            for text in unit_texts or []:
+                unit = parse_unit(text, str(power), graph, source, f"units.{power}")
+                if unit.province in units:
+                    raise DataFileError(f"two units in {unit.province}", file=source)
+                units[unit.province] = unit
+        centres: dict[str, str] = {}
+        for power, cs in (data.get("centres") or {}).items():
+            for c in cs or []:
+                if c not in graph.supply_centres:
+                    raise DataFileError(f"centres.{power}: {c!r} is not a supply centre", file=source)
+                centres[str(c)] = str(power)
+        dislodged: dict[str, Dislodged] = {}
+        for entry in data.get("dislodged") or []:
+            unit = parse_unit(entry["unit"], str(entry["power"]), graph, source, "dislodged")
+            dislodged[unit.province] = Dislodged(unit, entry.get("attacker_from"),
+                                                 tuple(entry.get("retreats") or ()))
+        return cls(str(data.get("variant", variant.id)), phase, units, centres, dislodged,
+                   dict(data.get("extra") or {}), data.get("result"))
+
+
+def initial_state(variant: Variant) -> GameState:
+    units = {u.province: u for p in variant.powers.values() for u in p.units}
+    centres = {c: p.id for p in variant.powers.values() for c in (*p.home_centres, *p.owned_centres)}
+    return GameState(variant.id, Phase(variant.start_year, variant.seasons[0], "movement"),
+                     units, centres)
