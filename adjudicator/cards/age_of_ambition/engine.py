@@ -1,0 +1,155 @@
+"""Age of Ambition as a TurnGame: sequential turns of up to two actions, the
+end trigger with its extra turns and final action, and final scoring.
+
+Turn file, one player per phase:
+
+    phase: turn-03-alice
+    alice:
+      actions:
+        - {action: hire, guild: merchants, column: 2}
+        - {action: deploy, guild: mercenaries, tactic: compel-service, district: 3, agents: [clerics]}
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from adjudicator.cards.common import (Choice, ChoiceError, Event, Outcome, PhaseInfo, State,
+                                      TurnValidationError, new_rng_record, rng)
+from adjudicator.cards.age_of_ambition import board, scoring, views
+from adjudicator.cards.age_of_ambition.actions import ACTIONS
+from adjudicator.cards.age_of_ambition.context import Ctx, run_on_copy
+from adjudicator.cards.age_of_ambition.rules import Rules, load_rules
+from adjudicator.errors import GameFolderError
+
+
+def play_turn(state: State, player: str, choice: Any, rules: Rules) -> Ctx:
+    """Run a player's actions in order on `state` (mutated). Every bad action
+    is reported; the later ones are checked against the state without it."""
+    ctx = Ctx(state, rules, player, "actions")
+    if choice is None:
+        choice = {}
+    if not isinstance(choice, dict):
+        ctx.bad("", "expected a mapping with an 'actions' list")
+        return ctx
+    for key in choice:
+        if key != "actions":
+            ctx.errors.append(ChoiceError(player, str(key), "unknown field (a turn has only 'actions')"))
+    actions = choice.get("actions") or []
+    if not isinstance(actions, list):
+        ctx.bad("", "expected a list of actions")
+        return ctx
+    limit = rules.final_actions if state["stage"] == "final" else rules.actions_per_turn
+    if len(actions) > limit:
+        ctx.bad("", f"at most {limit} action(s) this turn, not {len(actions)}")
+    if not actions:
+        ctx.say(f"{player} takes no action")
+    for i, action in enumerate(actions):
+        ctx.prefix = f"actions[{i}]"
+        if not isinstance(action, dict) or action.get("action") not in ACTIONS:
+            got = action.get("action") if isinstance(action, dict) else action
+            ctx.bad("action", f"unknown action {got!r} (one of {', '.join(ACTIONS)})")
+            continue
+        run_on_copy(ctx, lambda c, a=action: ACTIONS[a["action"]](c, a))
+    return ctx
+
+
+def _advance(state: State, rules: Rules, events: list[Event]) -> None:
+    """Move to the next phase: next player, the last turns, the final action, or the end."""
+    end = state["end"]
+    if state["stage"] == "final":
+        state["stage"] = "over"
+        scores = scoring.final_scores(state, rules)
+        events.append(Event("The game is over. Winner: " + " and ".join(scores["winners"])))
+        return
+    state["turn"] += 1
+    if end is None:
+        order = state["order"]
+        state["current"] = order[(order.index(state["current"]) + 1) % len(order)]
+        return
+    if state["current"] != end["trigger"] and end["remaining"] and end["remaining"][0] == state["current"]:
+        end["remaining"].pop(0)
+    if end["remaining"]:
+        state["current"] = end["remaining"][0]
+    else:
+        state["current"] = end["trigger"]
+        state["stage"] = "final"
+
+
+class AgeOfAmbition:
+    name = "age-of-ambition"
+    title = "Age of Ambition"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
+        rules = load_rules(data)
+        state: State = {"rng": new_rng_record(seed)}
+        first = rng(state).randrange(len(players))  # the rules pick the first player at random
+        order = players[first:] + players[:first]
+        state.update({"order": order, "turn": 1, "current": order[0], "stage": "turn", "end": None})
+        state.update(board.new_board(players, rules))
+        state["scores"] = None
+        return state
+
+    def phase(self, state: State) -> PhaseInfo | None:
+        player = state["current"]
+        if state["stage"] == "over":
+            return None
+        if state["stage"] == "final":
+            return PhaseInfo(f"final-{player}", "sequential", [player], f"Final action: {player}")
+        last = " (last turn)" if state["end"] is not None else ""
+        return PhaseInfo(f"turn-{state['turn']:02d}-{player}", "sequential", [player],
+                         f"Turn {state['turn']}: {player}{last}")
+
+    def validate(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> list[ChoiceError]:
+        rules = load_rules(data)
+        errors: list[ChoiceError] = []
+        if state["stage"] == "over":
+            return [ChoiceError(name, name, "the game is over") for name in turn]
+        for name, choice in turn.items():
+            if name != state["current"]:
+                errors.append(ChoiceError(str(name), str(name), f"not your turn: waiting for {state['current']}"))
+                continue
+            errors.extend(play_turn(copy.deepcopy(state), name, choice, rules).errors)
+        return errors
+
+    def default_choice(self, state: State, player: str, data: dict[str, Any]) -> Choice | None:
+        # Actions are optional ("up to two"), so silence is a turn with none.
+        return {"actions": []}
+
+    def apply(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> Outcome:
+        rules = load_rules(data)
+        if state["stage"] == "over":
+            raise GameFolderError("the game is over")
+        errors = self.validate(state, turn, data)
+        if errors:
+            raise TurnValidationError(errors)
+        player = state["current"]
+        ctx = play_turn(state, player, turn.get(player), rules)
+        events = list(ctx.events)
+        if ctx.triggers and state["end"] is None:
+            order = state["order"]
+            at = order.index(player)
+            others = order[at + 1:] + order[:at]
+            state["end"] = {"trigger": player, "reason": ctx.triggers[0], "remaining": others}
+            events.append(Event(f"The end is triggered: {ctx.triggers[0]}. " + ", ".join(others)
+                                + f" take one more turn each, then {player} takes one final action."))
+        _advance(state, rules, events)
+        return Outcome(state, events)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public(state, self._rules())
+
+    def private_view(self, state: State, player: str) -> dict[str, Any]:
+        return views.private(state, player, self._rules())
+
+    @staticmethod
+    def _rules() -> Rules:
+        # The view methods get no data argument; read the variant file here.
+        from adjudicator.cards import driver
+        return load_rules(driver.load_data(GAME))
+
+
+GAME = AgeOfAmbition()
