@@ -47,7 +47,8 @@ def public(state: State, rules: Rules) -> dict[str, Any]:
     districts = []
     for did in rules.district_ids:
         spot = state["districts"][did]
-        agents = [a["guild"] + (f" ({a['flag']})" if a.get("flag") else "") for a in spot["agents"]]
+        agents = [rules.guild(a["guild"]).agent + (f" ({a['flag']})" if a.get("flag") else "")
+                  for a in spot["agents"]]
         districts.append({"id": did, "name": rules.district(did).name, "buildings": list(spot["buildings"]),
                           "statue": spot["statue"], "agents": agents,
                           "statue_requires": _requirement(rules, did)})
