@@ -1,0 +1,141 @@
+"""Winter adjustments: builds in owned, vacant home centres (or where the
+variant's build_sites hook allows), disbands, waives. A power that orders
+too few disbands, or none, gets the rulebook's civil-disorder disbands: the
+units farthest from its owned home centres go first, fleets before armies
+on a tie, then alphabetically by province."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from adjudicator.errors import IllegalOrderError, OrderError
+from adjudicator.mapgraph import MapGraph
+from adjudicator.model import Unit, UnitType
+from adjudicator.orders import Build, Disband, Waive
+from adjudicator.outcome import AdjustmentLine, OrderLine, PhaseOutcome
+from adjudicator.parser import ParsedLine
+from adjudicator.rules import rules_for
+from adjudicator.state import GameState
+from adjudicator.turn import collect_errors
+from adjudicator.validation import bind_unit
+from adjudicator.variant import Variant
+
+
+def adjustment_counts(variant: Variant, state: GameState) -> list[AdjustmentLine]:
+    rules = rules_for(variant)
+    return [AdjustmentLine(p, len(state.centres_of(p)), len(state.units_of(p)))
+            for p in rules.playing_powers(variant, state)]
+
+
+def distance_to_home(graph: MapGraph, start: str, homes: set[str]) -> int:
+    """Moves to the nearest home centre, through land and sea alike (unit type ignored)."""
+    if not homes:
+        return 99
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        prov, dist = queue.popleft()
+        if prov in homes:
+            return dist
+        neighbours = set(graph.army_adjacent.get(prov, ()))
+        for loc in graph.fleet_locations(prov) if graph.provinces[prov].terrain != "land" else []:
+            neighbours.update(n.split("/")[0] for n in graph.fleet_adjacent.get(loc, ()))
+        for n in neighbours:
+            if n not in seen:
+                seen.add(n)
+                queue.append((n, dist + 1))
+    return 99
+
+
+def default_disbands(variant: Variant, state: GameState, power: str, count: int, spared: set[str]) -> list[Unit]:
+    info = variant.powers.get(power)
+    homes = {c for c in (info.home_centres if info else ()) if state.centres.get(c) == power} or \
+        set(info.home_centres if info else ())
+    candidates = [u for u in state.units_of(power) if u.province not in spared]
+    candidates.sort(key=lambda u: (-distance_to_home(variant.map, u.province, homes),
+                                   0 if u.type is UnitType.FLEET else 1, variant.map.full_name(u.province)))
+    return candidates[:count]
+
+
+def adjudicate_adjustments(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PhaseOutcome:
+    rules = rules_for(variant)
+    graph = variant.map
+    outcome = PhaseOutcome(state.phase, state, state.copy())
+    after = outcome.next_state
+    counts = {a.power: a for a in adjustment_counts(variant, state)}
+    outcome.adjustments = list(counts.values())
+    builds_done: dict[str, int] = {p: 0 for p in counts}
+    disbanded: dict[str, set[str]] = {p: set() for p in counts}
+    waived: dict[str, int] = {p: 0 for p in counts}
+    ordered: set[str] = set()
+    for line in lines:
+        order = line.order
+        if order is None or line.error is not None:
+            continue
+        power = order.power
+        try:
+            if power not in counts:
+                raise IllegalOrderError(f"{power} has no adjustments to make")
+            delta = counts[power].delta
+            if isinstance(order, Waive):
+                if delta - builds_done[power] - waived[power] <= 0:
+                    raise IllegalOrderError("no build left to waive")
+                waived[power] += 1
+                ordered.add(power)
+                outcome.orders.append(OrderLine(power, "waive", "waived", kind="Waive"))
+                continue
+            if isinstance(order, Build):
+                if delta - builds_done[power] - waived[power] <= 0:
+                    raise IllegalOrderError(f"{variant.powers[power].name} has no builds left"
+                                            if power in variant.powers else "no builds left")
+                prov = order.province
+                sites = rules.build_sites(variant, after, power)
+                if prov not in sites:
+                    why = "not an owned, vacant home centre" if prov not in after.units else "occupied"
+                    raise IllegalOrderError(f"cannot build in {graph.full_name(prov)}: {why}",
+                                            hint=("sites: " + ", ".join(sites)) if sites else "no site is free")
+                location = order.location
+                assert order.unit_type is not None
+                if order.unit_type is UnitType.FLEET and "/" not in location and graph.provinces[prov].coasts:
+                    raise IllegalOrderError(f"which coast of {graph.full_name(prov)}?",
+                                            hint="e.g. build F " + graph.coasts(prov)[0])
+                if not graph.can_stand(order.unit_type, location):
+                    raise IllegalOrderError(f"cannot build {'a fleet' if order.unit_type is UnitType.FLEET else 'an army'} "
+                                            f"in {graph.full_name(location)}")
+                after.units[prov] = Unit(power, order.unit_type, location)
+                builds_done[power] += 1
+                ordered.add(power)
+                outcome.orders.append(OrderLine(power, str(Build(power, order.unit_type, location)), "built",
+                                                kind="Build", unit=f"{order.unit_type.value} {location}"))
+                continue
+            if isinstance(order, Disband):
+                if delta + len(disbanded[power]) >= 0:
+                    raise IllegalOrderError("no disbands are due")
+                unit = bind_unit(state, order)
+                if unit.province in disbanded[power]:
+                    raise IllegalOrderError(f"{unit} is already disbanded")
+                disbanded[power].add(unit.province)
+                del after.units[unit.province]
+                ordered.add(power)
+                outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded", kind="Disband", unit=str(unit)))
+                continue
+            raise IllegalOrderError("only builds, disbands and waives are allowed in winter")
+        except OrderError as exc:
+            exc.line = line.number
+            line.error = exc
+    outcome.errors = collect_errors(lines)
+    for power, adj in counts.items():
+        due = -adj.delta - len(disbanded[power])
+        if due > 0:
+            for unit in default_disbands(variant, state, power, due, disbanded[power]):
+                del after.units[unit.province]
+                outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded (civil disorder)",
+                                                "too few disbands ordered" if power in ordered else "no orders",
+                                                kind="Disband", unit=str(unit)))
+        left = adj.delta - builds_done[power] - waived[power]
+        if adj.delta > 0 and left > 0:
+            outcome.orders.append(OrderLine(power, f"{left} build(s) unused", "waived", kind="Waive"))
+        if adj.delta != 0 and power not in ordered:
+            outcome.missed.append(power)
+    outcome.notes += rules.after_adjustment(variant, state, after)
+    return outcome

@@ -1,0 +1,188 @@
+"""Runs DATC test-case files in the jDip/godip text format:
+
+    CASE 6.A.1
+    PRESTATE_SETPHASE Spring 1901, Movement
+    PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
+    ORDERS
+    POSTSTATE / POSTSTATE_DISLODGED / POSTSTATE_SAME
+    END
+
+Each case goes through the same parser and phase pipeline as a real game."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from adjudicator.errors import DataFileError, OrderError
+from adjudicator.game import adjudicate_lines
+from adjudicator.model import Phase, Unit
+from adjudicator.orders import Move
+from adjudicator.parser import OrderParser
+from adjudicator.rules import rules_for
+from adjudicator.state import Dislodged, GameState, initial_state
+from adjudicator.turn import parser_for, retreat_options
+from adjudicator.variant import Variant, load_variant
+
+SECTIONS = {"PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",
+            "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED"}
+
+
+@dataclass
+class DatcCase:
+    name: str
+    line: int
+    phase: Phase | None = None
+    sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    same: bool = False
+
+
+@dataclass
+class CaseResult:
+    name: str
+    passed: bool
+    expected: list[str] = field(default_factory=list)
+    actual: list[str] = field(default_factory=list)
+    message: str = ""
+
+
+def parse_phase(text: str) -> Phase:
+    match = re.match(r"(\w+)\s+(\d+)\s*,\s*(\w+)", text.strip())
+    if not match:
+        raise ValueError(text)
+    season, year, kind = match.group(1).lower(), int(match.group(2)), match.group(3).lower()
+    kind = {"movement": "movement", "retreat": "retreat", "adjustment": "adjustment"}[kind]
+    if kind == "adjustment":
+        season = "winter"
+    return Phase(year, season, kind)
+
+
+def read_cases(path: Path) -> tuple[str, list[DatcCase]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    variant = "standard"
+    cases: list[DatcCase] = []
+    current: DatcCase | None = None
+    section: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word = line.split()[0]
+        if word == "VARIANT_ALL":
+            variant = line.split(None, 1)[1].strip().lower()
+        elif word == "CASE":
+            current = DatcCase(line.split(None, 1)[1].strip(), number)
+            cases.append(current)
+            section = None
+        elif current is None:
+            raise DataFileError(f"'{word}' outside a CASE", file=str(path), line=number)
+        elif word == "PRESTATE_SETPHASE":
+            try:
+                current.phase = parse_phase(line.split(None, 1)[1])
+            except (ValueError, KeyError, IndexError):
+                raise DataFileError("cannot read the phase", file=str(path), line=number,
+                                    hint="e.g. 'PRESTATE_SETPHASE Spring 1901, Movement'") from None
+        elif word == "POSTSTATE_SAME":
+            current.same = True
+        elif word in SECTIONS:
+            section = word
+            current.sections.setdefault(section, [])
+        elif word == "END":
+            current, section = None, None
+        elif section is None:
+            raise DataFileError(f"unknown directive '{word}'", file=str(path), line=number)
+        else:
+            current.sections[section].append((number, line))
+    return variant, cases
+
+
+def _unit_line(variant: Variant, parser: OrderParser, text: str) -> Unit:
+    # 'England: F nth', and (once in the DATC file) 'Italy F gol' without the colon
+    power_text, rest = text.split(":", 1) if ":" in text else text.split(None, 1)
+    power = variant.power_lookup(power_text)
+    if power is None:
+        raise ValueError(f"unknown power {power_text!r}")
+    words = rest.split()
+    kind = words[0].upper()
+    location = parser.parse_order(f"{kind} {' '.join(words[1:])}", power).location
+    from adjudicator.model import UnitType
+    return Unit(power, UnitType(kind), location)
+
+
+def build_state(variant: Variant, case: DatcCase) -> GameState:
+    parser = parser_for(variant)
+    state = initial_state(variant)
+    state.phase = case.phase or Phase(1901, "spring", "movement")
+    state.units = {}
+    for _, text in case.sections.get("PRESTATE", []):
+        unit = _unit_line(variant, parser, text)
+        state.units[unit.province] = unit
+    if "PRESTATE_SUPPLYCENTER_OWNERS" in case.sections:
+        state.centres = {}
+        for _, text in case.sections["PRESTATE_SUPPLYCENTER_OWNERS"]:
+            unit = _unit_line(variant, parser, text)
+            state.centres[unit.province] = unit.power
+    dislodged_units = [_unit_line(variant, parser, t) for _, t in case.sections.get("PRESTATE_DISLODGED", [])]
+    if dislodged_units:
+        # Where attacks came from and which provinces saw a standoff, from the previous results.
+        attackers: dict[str, str] = {}
+        bounced: set[str] = set()
+        for _, text in case.sections.get("PRESTATE_RESULTS", []):
+            verdict, order_text = text.split(":", 1)
+            try:
+                order = parser.parse_text(order_text.strip())[0].order
+            except (IndexError, OrderError):
+                continue
+            if isinstance(order, Move):
+                if verdict.strip().upper() == "SUCCESS":
+                    attackers[order.dest_province] = order.province
+                else:
+                    bounced.add(order.dest_province)
+        rules = rules_for(variant)
+        occupied = set(state.units)
+        contested = {p for p in bounced if p not in occupied}
+        for unit in dislodged_units:
+            attacker = attackers.get(unit.province, "")
+            options = retreat_options(variant, rules, state, unit, attacker, occupied, contested)
+            state.dislodged[unit.province] = Dislodged(unit, attacker or None, tuple(options))
+    return state
+
+
+def run_case(variant: Variant, case: DatcCase) -> CaseResult:
+    parser = parser_for(variant)
+    try:
+        state = build_state(variant, case)
+        orders_text = "\n".join(t for _, t in case.sections.get("ORDERS", []))
+        lines = parser.parse_text(orders_text)
+        outcome = adjudicate_lines(variant, state, lines)
+        expected_units = [_unit_line(variant, parser, t) for _, t in case.sections.get("POSTSTATE", [])]
+        expected_gone = [_unit_line(variant, parser, t) for _, t in case.sections.get("POSTSTATE_DISLODGED", [])]
+    except Exception as exc:  # a crash is a failed case, reported, not a traceback
+        return CaseResult(case.name, False, message=f"crashed: {type(exc).__name__}: {exc}")
+    after = outcome.next_state
+
+    def fmt(units: list[Unit]) -> list[str]:
+        return sorted(f"{variant.powers[u.power].name}: {u.type.value} {u.location}" for u in units)
+
+    actual = fmt(list(after.units.values()))
+    actual_dislodged = fmt([d.unit for d in after.dislodged.values()])
+    if case.same:
+        expected = fmt(list(state.units.values()))
+    else:
+        expected = fmt(expected_units)
+    expected_dislodged = fmt(expected_gone)
+    if state.phase.kind != "movement":
+        actual_dislodged = expected_dislodged = []
+    ok = actual == expected and actual_dislodged == expected_dislodged
+    return CaseResult(case.name, ok, expected + [f"dislodged {x}" for x in expected_dislodged],
+                      actual + [f"dislodged {x}" for x in actual_dislodged])
+
+
+def run_file(path: Path) -> list[CaseResult]:
+    variant_name, cases = read_cases(path)
+    variant = load_variant(variant_name)
+    return [run_case(variant, case) for case in cases]

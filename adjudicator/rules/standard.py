@@ -1,0 +1,116 @@
+"""The standard rules, one function per hook. Variants reuse these and
+replace only what they change."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.errors import OrderError
+from adjudicator.mapgraph import MapGraph
+from adjudicator.model import Unit, UnitType
+from adjudicator.movement import MovementResult, standard_backup_rule
+from adjudicator.orders import Order, Waive
+from adjudicator.rules.hooks import PreResolved, RuleSet
+from adjudicator.state import GameState
+
+if TYPE_CHECKING:
+    from adjudicator.parser import ParsedLine
+    from adjudicator.variant import Variant
+
+
+def is_adjacent(state: GameState, graph: MapGraph, unit: Unit, source: str, target: str, purpose: str) -> bool:
+    return graph.is_adjacent(unit.type, source, target)
+
+
+def bind_movement_orders(variant: "Variant", state: GameState, lines: list["ParsedLine"],
+                         rules: RuleSet) -> PreResolved:
+    """Bind and validate each parsed line. Errors stay on their lines; void
+    orders are kept with their reason and the unit holds."""
+    from adjudicator.validation import bind_unit, validate_movement_order
+    result = PreResolved(orders={})
+    seen: dict[str, int] = {}
+    for line in lines:
+        order = line.order
+        if order is None or line.error is not None:
+            continue
+        if isinstance(order, Waive):
+            line.error = _illegal("waive is only for winter adjustments", line.number)
+            continue
+        try:
+            bind_unit(state, order)
+        except OrderError as exc:
+            exc.line = line.number
+            line.error = exc
+            continue
+        if order.province in seen:
+            line.error = _illegal(f"the unit in {order.province} already has an order on line {seen[order.province]}",
+                                  line.number)
+            continue
+        seen[order.province] = line.number
+        try:
+            result.orders[order.province] = validate_movement_order(state, variant.map, rules, order)
+        except OrderError as exc:
+            result.void[order.province] = (order, exc.message + (f" ({exc.hint})" if exc.hint else ""))
+    return result
+
+
+def _illegal(message: str, line: int) -> OrderError:
+    from adjudicator.errors import IllegalOrderError
+    return IllegalOrderError(message, line=line)
+
+
+def pre_resolve(variant: "Variant", state: GameState, lines: list["ParsedLine"]) -> PreResolved:
+    from adjudicator.rules import rules_for
+    return bind_movement_orders(variant, state, lines, rules_for(variant))
+
+
+def post_resolve(variant: "Variant", state: GameState, orders: dict[str, Order],
+                 result: MovementResult) -> dict[str, str]:
+    return {}
+
+
+def after_movement(variant: "Variant", before: GameState, after: GameState, result: MovementResult) -> list[str]:
+    return []
+
+
+def after_ownership(variant: "Variant", before: GameState, after: GameState, changes: dict[str, str]) -> list[str]:
+    return []
+
+
+def build_sites(variant: "Variant", state: GameState, power: str) -> list[str]:
+    """Owned, vacant home centres."""
+    info = variant.powers.get(power)
+    if info is None:
+        return []
+    return [c for c in info.home_centres if state.centres.get(c) == power and c not in state.units]
+
+
+def after_adjustment(variant: "Variant", before: GameState, after: GameState) -> list[str]:
+    return []
+
+
+def victory(variant: "Variant", state: GameState) -> str | None:
+    counts = {p: len(state.centres_of(p)) for p in variant.powers}
+    winners = [p for p, n in counts.items() if n >= variant.victory_centres]
+    return winners[0] if len(winners) == 1 else None
+
+
+def playing_powers(variant: "Variant", state: GameState) -> list[str]:
+    return list(variant.powers)
+
+
+STANDARD = RuleSet(
+    name="standard",
+    is_adjacent=is_adjacent,
+    backup_rule=standard_backup_rule,
+    pre_resolve=pre_resolve,
+    post_resolve=post_resolve,
+    after_movement=after_movement,
+    after_ownership=after_ownership,
+    build_sites=build_sites,
+    after_adjustment=after_adjustment,
+    victory=victory,
+    playing_powers=playing_powers,
+)
+
+UNIT_TYPES = UnitType

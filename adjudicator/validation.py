@@ -1,0 +1,146 @@
+"""Cannot-do checks: bind each parsed order to the unit it names and check it
+against the position, the map and the variant's adjacency hook.
+
+Orders for a missing unit or for another power's unit are errors (they order
+nothing). Orders that name a real, own unit but break the rules are void: the
+unit holds and the reason is kept for the report."""
+
+from __future__ import annotations
+
+from adjudicator.errors import AmbiguousOrderError, IllegalOrderError, OrderError
+from adjudicator.mapgraph import MapGraph
+from adjudicator.model import Unit, UnitType, province_of
+from adjudicator.orders import (AnyOrder, Convoy, Hold, Move, Order, Retreat, SupportHold,
+                                SupportMove)
+from adjudicator.rules.hooks import RuleSet
+from adjudicator.state import GameState
+
+KIND_NAMES = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
+
+
+def bind_unit(state: GameState, order: Order, *, dislodged: bool = False) -> Unit:
+    """The unit an order is for, or an error saying why there is none."""
+    pool = {p: d.unit for p, d in state.dislodged.items()} if dislodged else state.units
+    unit = pool.get(order.province)
+    where = order.province
+    if unit is None:
+        what = "dislodged unit" if dislodged else "unit"
+        raise IllegalOrderError(f"there is no {what} in {where}")
+    if unit.power != order.power:
+        raise IllegalOrderError(f"the unit in {where} belongs to {unit.power.title()}, not {order.power.title()}",
+                                hint="you can only order your own units")
+    if order.unit_type is not None and order.unit_type is not unit.type:
+        raise IllegalOrderError(f"the unit in {where} is {'an' if unit.type is UnitType.ARMY else 'a'} "
+                                f"{KIND_NAMES[unit.type]}, not {'an' if order.unit_type is UnitType.ARMY else 'a'} "
+                                f"{KIND_NAMES[order.unit_type]}")
+    return unit
+
+
+def resolve_destination(state: GameState, graph: MapGraph, rules: RuleSet, unit: Unit, dest: str,
+                        purpose: str) -> str:
+    """The exact location a unit moves to. Armies ignore coasts; a fleet that
+    names no coast gets the only reachable one, and is ambiguous if several are."""
+    province = province_of(dest)
+    if unit.type is UnitType.ARMY:
+        return province
+    if graph.provinces[province].terrain == "land":
+        raise IllegalOrderError(f"a fleet cannot go inland to {graph.full_name(province)}")
+    if "/" in dest:
+        if not rules.is_adjacent(state, graph, unit, unit.location, dest, purpose):
+            raise IllegalOrderError(f"{graph.full_name(unit.location)} does not border {graph.full_name(dest)}")
+        return dest
+    options = [loc for loc in graph.fleet_locations(province)
+               if rules.is_adjacent(state, graph, unit, unit.location, loc, purpose)]
+    if len(options) == 1:
+        return options[0]
+    if not options:
+        raise IllegalOrderError(f"a fleet in {graph.full_name(unit.location)} cannot reach {graph.full_name(province)}")
+    raise AmbiguousOrderError(f"which coast of {graph.full_name(province)}?",
+                              hint="name one: " + " or ".join(options))
+
+
+def can_reach_province(state: GameState, graph: MapGraph, rules: RuleSet, unit: Unit, province: str) -> bool:
+    """For supports: could the unit move to some part of the province?"""
+    if unit.type is UnitType.ARMY:
+        return rules.is_adjacent(state, graph, unit, unit.location, province, "support")
+    return any(rules.is_adjacent(state, graph, unit, unit.location, loc, "support")
+               for loc in graph.fleet_locations(province))
+
+
+def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, order: Order) -> Order:
+    """Return the order in canonical form (exact unit location, exact
+    destination) or raise IllegalOrderError/AmbiguousOrderError if void."""
+    unit = state.units[order.province]
+    canonical_unit = {"power": unit.power, "unit_type": unit.type, "location": unit.location}
+    if isinstance(order, Hold):
+        return Hold(**canonical_unit)
+    if isinstance(order, Move):
+        target = province_of(order.dest)
+        if target == unit.province:
+            raise IllegalOrderError("a unit cannot move to its own province")
+        if unit.type is UnitType.FLEET:
+            if order.via_convoy:
+                raise IllegalOrderError("only armies can be convoyed")
+            return Move(**canonical_unit, dest=resolve_destination(state, graph, rules, unit, order.dest, "move"))
+        if graph.is_sea(target):
+            raise IllegalOrderError(f"an army cannot move to the sea ({graph.full_name(target)})")
+        adjacent = rules.is_adjacent(state, graph, unit, unit.location, target, "move")
+        if adjacent and not order.via_convoy:
+            return Move(**canonical_unit, dest=target)
+        # A convoy move: both ends must touch the sea.
+        if not graph.seas_touching.get(unit.province) or not graph.seas_touching.get(target):
+            if order.via_convoy:
+                raise IllegalOrderError(f"no convoy can take an army from {graph.full_name(unit.province)} "
+                                        f"to {graph.full_name(target)}")
+            raise IllegalOrderError(f"{graph.full_name(unit.province)} does not border {graph.full_name(target)}")
+        return Move(**canonical_unit, dest=target, via_convoy=True if order.via_convoy else not adjacent)
+    if isinstance(order, SupportHold):
+        target = province_of(order.target)
+        if target == unit.province:
+            raise IllegalOrderError("a unit cannot support itself")
+        if target not in state.units:
+            raise IllegalOrderError(f"there is no unit in {graph.full_name(target)} to support")
+        if not can_reach_province(state, graph, rules, unit, target):
+            raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(target)}")
+        return SupportHold(**canonical_unit, target_type=order.target_type, target=target)
+    if isinstance(order, SupportMove):
+        origin = province_of(order.origin)
+        dest = province_of(order.dest)
+        if origin == unit.province:
+            raise IllegalOrderError("a unit cannot support its own move")
+        if dest == unit.province:
+            raise IllegalOrderError("a unit cannot support a move into its own province")
+        if origin not in state.units:
+            raise IllegalOrderError(f"there is no unit in {graph.full_name(origin)} to support")
+        if origin == dest:
+            raise IllegalOrderError("the supported move goes nowhere")
+        if not can_reach_province(state, graph, rules, unit, dest):
+            raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(dest)}")
+        return SupportMove(**canonical_unit, target_type=order.target_type, origin=origin,
+                           dest=order.dest if "/" in order.dest else dest)
+    if isinstance(order, Convoy):
+        if unit.type is not UnitType.FLEET:
+            raise IllegalOrderError("only fleets can convoy")
+        if not graph.is_sea(unit.location):
+            raise IllegalOrderError("only fleets at sea can convoy")
+        origin, dest = province_of(order.origin), province_of(order.dest)
+        army = state.units.get(origin)
+        if army is None:
+            raise IllegalOrderError(f"there is no army in {graph.full_name(origin)} to convoy")
+        if army.type is not UnitType.ARMY:
+            raise IllegalOrderError("only armies can be convoyed")
+        if graph.is_sea(dest) or origin == dest:
+            raise IllegalOrderError(f"an army cannot be convoyed to {graph.full_name(dest)}")
+        return Convoy(**canonical_unit, origin=origin, dest=dest)
+    raise IllegalOrderError(f"'{order}' is not a movement-phase order")
+
+
+def normalise_retreat(order: AnyOrder) -> AnyOrder:
+    """In a retreat phase, 'F tri - alb' means a retreat."""
+    if isinstance(order, Move):
+        return Retreat(order.power, order.unit_type, order.location, order.dest)
+    return order
+
+
+def check_error(exc: OrderError) -> str:
+    return exc.message + (f" ({exc.hint})" if exc.hint else "")
