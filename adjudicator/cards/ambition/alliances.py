@@ -1,0 +1,168 @@
+"""Alliances: proposal terms, acceptance, wagers set aside, completion,
+expiry and betrayal. Secret alliances are told only to their two members."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.cards.common import Choice, ChoiceError, Event, State
+from adjudicator.cards.ambition.table import (alliance_name, gain, has_perk, perk_amount,
+                                              setting)
+
+TERM_FIELDS = ("alliance", "secret", "third", "network")
+
+
+def tell(alliance: dict[str, Any], text: str) -> Event:
+    """Secret alliances are news only for their members (and the GM's files)."""
+    return Event(text, tuple(alliance["members"]) if alliance["secret"] else None)
+
+
+def active_between(state: State, a: str, b: str) -> dict[str, Any] | None:
+    for alliance in state["alliances"]:
+        if alliance["status"] == "active" and set(alliance["members"]) == {a, b}:
+            return alliance
+    return None
+
+
+def shortfall(state: State, player: str, cost: int) -> str | None:
+    have = state["influence"][player]
+    if have >= cost:
+        return None
+    return f"can't afford it: costs {cost}, you have {have} (missing {cost - have})"
+
+
+def validate_terms(state: State, player: str, a: str, b: str, terms: Choice,
+                   prefix: str = "") -> list[ChoiceError]:
+    """The alliance named in `terms` between a and b; errors are charged to `player`."""
+    errors: list[ChoiceError] = []
+    kinds = state["catalog"]["alliances"]
+    kind = terms.get("alliance")
+    if kind not in kinds:
+        errors.append(ChoiceError(player, prefix + "alliance",
+                                  f"unknown alliance {kind!r}; one of {', '.join(kinds)}"))
+        return errors
+    if "secret" in terms and not isinstance(terms["secret"], bool):
+        errors.append(ChoiceError(player, prefix + "secret", "must be true or false"))
+    if active_between(state, a, b) is not None:
+        errors.append(ChoiceError(player, prefix + "alliance",
+                                  f"an alliance already exists between {a} and {b}"))
+    if kind == "unity-compact":
+        third = terms.get("third")
+        if third not in state["players"] or third in (a, b):
+            errors.append(ChoiceError(player, prefix + "third",
+                                      "a Unity Compact names a third player, not one of the allies"))
+    elif "third" in terms:
+        errors.append(ChoiceError(player, prefix + "third", "only a Unity Compact names a third player"))
+    if kind == "industrial-exchange":
+        network = terms.get("network")
+        if network not in state["catalog"]["network"]:
+            errors.append(ChoiceError(player, prefix + "network",
+                                      "an Industrial Exchange names a card type: "
+                                      + ", ".join(state["catalog"]["network"])))
+    elif "network" in terms:
+        errors.append(ChoiceError(player, prefix + "network",
+                                  "only an Industrial Exchange names a card type"))
+    return errors
+
+
+def cost_of(state: State, kind: str) -> int:
+    return int(state["catalog"]["alliances"][kind]["cost"])
+
+
+def form(state: State, a: str, b: str, terms: Choice) -> list[Event]:
+    """Both allies gain the bonus, then set their wager aside."""
+    kind = terms["alliance"]
+    spec = state["catalog"]["alliances"][kind]
+    state["alliance_count"] += 1
+    limit = spec.get("limit")
+    alliance: dict[str, Any] = {
+        "id": f"A{state['alliance_count']}", "n": state["alliance_count"], "type": kind,
+        "members": [a, b], "wager": int(spec["cost"]), "secret": bool(terms.get("secret", False)),
+        "formed_round": state["round"],
+        "expires_round": None if limit is None else state["round"] + int(limit),
+        "status": "active"}
+    if kind == "unity-compact":
+        alliance["third"] = terms["third"]
+    if kind == "industrial-exchange":
+        alliance["network"] = terms["network"]
+        alliance["held_since"] = None
+    bonus = int(setting(state, "alliance_bonus"))
+    for member in (a, b):
+        gain(state, member, bonus)
+        state["influence"][member] -= alliance["wager"]
+    state["alliances"].append(alliance)
+    extra = ""
+    if kind == "unity-compact":
+        extra = f" (third player: {alliance['third']})"
+    if kind == "industrial-exchange":
+        extra = f" (card: {state['catalog']['network'][alliance['network']]['name']})"
+    word = "secret " if alliance["secret"] else ""
+    return [tell(alliance, f"{a} and {b} form a {word}{spec['name']}{extra}, alliance "
+                 f"{alliance['id']}: each gains {bonus} and sets {alliance['wager']} aside")]
+
+
+def complete(state: State, alliance: dict[str, Any]) -> list[Event]:
+    """Take the wager back and as much again from the bank."""
+    alliance["status"] = "completed"
+    events = [tell(alliance, f"Alliance {alliance['id']} ({alliance_name(state, alliance['type'])}) "
+                   f"of {' and '.join(alliance['members'])} is completed: each takes back "
+                   f"{alliance['wager']} and gains {alliance['wager']}")]
+    for member in alliance["members"]:
+        gain(state, member, 2 * alliance["wager"])
+        if has_perk(state, member, "alliance_bonus"):
+            gain(state, member, perk_amount(state, "alliance_bonus"))
+            events.append(tell(alliance, f"{member} collects {perk_amount(state, 'alliance_bonus')} "
+                               "more from Finvest"))
+    return events
+
+
+def fail(state: State, alliance: dict[str, Any], reason: str) -> list[Event]:
+    alliance["status"] = "failed"
+    return [tell(alliance, f"Alliance {alliance['id']} ({alliance_name(state, alliance['type'])}) "
+                 f"fails ({reason}): the wagers are lost")]
+
+
+def allied_since(state: State, a: str, b: str, after: int) -> bool:
+    return any(x["n"] > after and set(x["members"]) == {a, b} and x["status"] in ("active", "completed")
+               for x in state["alliances"])
+
+
+def settle(state: State) -> list[Event]:
+    """At each turn's end: completed terms pay out, overdue alliances fail."""
+    events: list[Event] = []
+    for alliance in state["alliances"]:
+        if alliance["status"] != "active":
+            continue
+        a, b = alliance["members"]
+        if alliance["type"] == "unity-compact":
+            third = alliance["third"]
+            if allied_since(state, a, third, alliance["n"]) and allied_since(state, b, third, alliance["n"]):
+                events += complete(state, alliance)
+                continue
+        if alliance["type"] == "industrial-exchange":
+            slot = state["in_play"].get(alliance["network"])
+            if slot is None or slot["holder"] not in alliance["members"]:
+                alliance["held_since"] = None
+            else:
+                if alliance["held_since"] is None:
+                    alliance["held_since"] = state["round"]
+                if state["round"] - alliance["held_since"] >= 3:
+                    events += complete(state, alliance)
+                    continue
+        expires = alliance["expires_round"]
+        if expires is not None and state["round"] >= expires and state["turn"] == len(state["players"]) - 1:
+            events += fail(state, alliance, "its time ran out")
+    return events
+
+
+def backstab(state: State, player: str, alliance: dict[str, Any]) -> list[Event]:
+    """The betrayer takes back their wager and half the ally's; the ally loses the rest.
+    A betrayal is public: a secret alliance comes to light."""
+    partner = next(m for m in alliance["members"] if m != player)
+    half = alliance["wager"] // 2
+    gain(state, player, alliance["wager"] + half)
+    alliance["status"] = "broken"
+    alliance["secret"] = False
+    return [Event(f"{player} backstabs {partner}: alliance {alliance['id']} "
+                  f"({alliance_name(state, alliance['type'])}) ends; {player} takes back "
+                  f"{alliance['wager']} and {half} of {partner}'s wager")]
