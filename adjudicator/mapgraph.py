@@ -66,6 +66,11 @@ class MapGraph:
             for loc in self.fleet_locations(pid):
                 seas.update(n for n in self.fleet_adjacent.get(loc, ()) if self.is_sea(n))
             self.seas_touching[pid] = frozenset(seas)
+        seas = [n for n in fleet.nodes if provinces[province_of(n)].terrain == "sea"]
+        self.sea_component: dict[str, int] = {}
+        for number, component in enumerate(nx.connected_components(fleet.subgraph(seas))):
+            for sea in component:
+                self.sea_component[sea] = number
         self._names = self._build_name_index()
 
     # --- terrain and structure -------------------------------------------------
@@ -124,6 +129,14 @@ class MapGraph:
         if unit_type is UnitType.ARMY:
             return self.is_adjacent(unit_type, source, province)
         return bool(self.reachable_coasts(source, province))
+
+    def could_convoy(self, sea: str, origin: str, dest: str) -> bool:
+        """Is the fleet's sea joined, through seas, to both ends of the convoy?"""
+        component = self.sea_component.get(sea)
+        if component is None:
+            return False
+        return any(self.sea_component.get(s) == component for s in self.seas_touching.get(origin, ())) and \
+            any(self.sea_component.get(s) == component for s in self.seas_touching.get(dest, ()))
 
     # --- names ----------------------------------------------------------------
     def _build_name_index(self) -> dict[str, str]:

@@ -58,14 +58,12 @@ class MovementAdjudicator:
                 self.hold_supports[order.target].append(prov)
             elif isinstance(order, Convoy):
                 self.convoys[(order.origin, order.dest)].append(prov)
-        # An army moves by convoy if it said so, if it must, or (DATC 4.A.3)
-        # if a fleet of its own power orders a convoy for exactly this move.
-        self.by_convoy: set[str] = set()
-        for prov, order in orders.items():
-            if isinstance(order, Move) and units[prov].type is UnitType.ARMY:
-                if order.via_convoy or any(units[f].power == units[prov].power
-                                           for f in self.convoys.get((prov, order.dest_province), ())):
-                    self.by_convoy.add(prov)
+        # A support only counts for the move it names; one that names a coast
+        # only helps a move to that coast (DATC 6.B.9).
+        for supporters in self.move_supports.values():
+            supporters[:] = [s for s in supporters if self._support_matches(orders[s])]  # type: ignore[arg-type]
+        # Validation has settled which army moves go by convoy.
+        self.by_convoy: set[str] = {p for p, o in orders.items() if isinstance(o, Move) and o.via_convoy}
         self.resolver: Resolver[str] = Resolver(self.adjudicate, lambda cycle: backup_rule(orders, cycle))
 
     # --- queries the rules need -------------------------------------------------
@@ -199,8 +197,7 @@ class MovementAdjudicator:
 
     def support_given(self, prov: str, support: SupportHold | SupportMove) -> bool:
         if isinstance(support, SupportMove):
-            supported = self.move_of(support.origin)
-            if supported is None or supported.dest_province != support.dest.split("/")[0]:
+            if not self._support_matches(support):
                 return False    # supports a move that was not ordered
             against = support.dest.split("/")[0]
         else:
@@ -242,7 +239,10 @@ class MovementAdjudicator:
                     reasons[prov] = Reason.NO_CONVOY
                 else:
                     reasons[prov] = Reason.BOUNCED
-                    if order.dest_province not in occupied:
+                    # A standoff leaves the province empty; a unit beaten head-on makes none.
+                    opponent = self.head_to_head(prov)
+                    beaten = opponent is not None and succeeded.get(opponent, False)
+                    if order.dest_province not in occupied and not beaten:
                         contested.add(order.dest_province)
             elif isinstance(order, (SupportHold, SupportMove)):
                 reasons[prov] = Reason.SUPPORTED if succeeded[prov] else (
@@ -259,7 +259,9 @@ class MovementAdjudicator:
     def _support_matches(self, order: SupportHold | SupportMove) -> bool:
         if isinstance(order, SupportMove):
             supported = self.move_of(order.origin)
-            return supported is not None and supported.dest_province == order.dest.split("/")[0]
+            if supported is None or supported.dest_province != order.dest.split("/")[0]:
+                return False
+            return "/" not in order.dest or "/" not in supported.dest or order.dest == supported.dest
         return self.move_of(order.target) is None
 
 

@@ -23,6 +23,10 @@ class Resolver(Generic[K]):
         self.status: dict[K, int] = {}
         self.result: dict[K, bool] = {}
         self.dependencies: list[K] = []
+        # Counts every answer given from a guess. A result that read a guess
+        # already on the dependency list adds nothing to the list, so the list
+        # alone cannot tell that the result depended on a guess.
+        self.guess_reads = 0
 
     def resolve(self, key: K) -> bool:
         status = self.status.get(key, UNRESOLVED)
@@ -32,18 +36,21 @@ class Resolver(Generic[K]):
             # Re-entered: answer with the guess and remember that someone used it.
             if key not in self.dependencies:
                 self.dependencies.append(key)
+            self.guess_reads += 1
             return self.result[key]
         mark = len(self.dependencies)
+        reads = self.guess_reads
         self.result[key], self.status[key] = False, GUESSING
         first = self.adjudicate(key)
-        if len(self.dependencies) == mark:
+        if self.guess_reads == reads:
             # No guess was used: the result stands (unless a backup rule already set it).
             if self.status[key] != RESOLVED:
                 self.result[key], self.status[key] = first, RESOLVED
             return self.result[key]
-        if self.dependencies[mark] != key:
+        if len(self.dependencies) == mark or self.dependencies[mark] != key:
             # Depends on someone else's guess: stay a guess until that one settles.
-            self.dependencies.append(key)
+            if key not in self.dependencies:
+                self.dependencies.append(key)
             self.result[key] = first
             return first
         # Our own guess mattered: try the opposite guess.

@@ -81,8 +81,10 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
     return line
 
 
-def retreat_options(variant: Variant, rules: RuleSet, state: GameState, unit: Unit, attacker_from: str,
+def retreat_options(variant: Variant, rules: RuleSet, state: GameState, unit: Unit, attacker_from: str | None,
                     occupied: set[str], contested: set[str]) -> list[str]:
+    """Empty, uncontested neighbours, never the attacker's origin (unless the
+    attacker came by convoy, DATC 6.H.11), never by convoy."""
     graph = variant.map
     candidates = graph.army_adjacent.get(unit.province, frozenset()) if unit.type.value == "A" \
         else graph.fleet_adjacent.get(unit.location, frozenset())
@@ -129,8 +131,13 @@ def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLi
     occupied = set(after.units)
     for prov, unit in sorted(dislodged_units.items()):
         attacker = result.dislodged[prov]
-        options = retreat_options(variant, rules, after, unit, attacker, occupied, result.contested)
-        after.dislodged[prov] = Dislodged(unit, attacker, tuple(options))
+        blocked = None if attacker in result.convoyed else attacker
+        options = retreat_options(variant, rules, after, unit, blocked, occupied, result.contested)
+        if options:
+            after.dislodged[prov] = Dislodged(unit, attacker, tuple(options))
+        else:
+            outcome.notes.append(f"{variant.powers[unit.power].name if unit.power in variant.powers else unit.power} "
+                                 f"{unit} was dislodged with nowhere to retreat and is disbanded.")
     outcome.notes += rules.after_movement(variant, state, after, result)
     outcome.dislodged = [DislodgedLine(d.unit, d.attacker_from, list(d.retreats))
                          for _, d in sorted(after.dislodged.items())]

@@ -131,6 +131,9 @@ def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, o
             raise IllegalOrderError("only armies can be convoyed")
         if graph.is_sea(dest) or origin == dest:
             raise IllegalOrderError(f"an army cannot be convoyed to {graph.full_name(dest)}")
+        if not graph.could_convoy(unit.location, origin, dest):
+            raise IllegalOrderError(f"a fleet in {graph.full_name(unit.location)} cannot be part of a convoy "
+                                    f"from {graph.full_name(origin)} to {graph.full_name(dest)}")
         return Convoy(**canonical_unit, origin=origin, dest=dest)
     raise IllegalOrderError(f"'{order}' is not a movement-phase order")
 
@@ -144,3 +147,49 @@ def normalise_retreat(order: AnyOrder) -> AnyOrder:
 
 def check_error(exc: OrderError) -> str:
     return exc.message + (f" ({exc.hint})" if exc.hint else "")
+
+
+def settle_convoy_intent(state: GameState, graph: MapGraph, rules: RuleSet, orders: dict[str, Order],
+                         void: dict[str, tuple[Order, str]]) -> None:
+    """Decide which army moves go by convoy (DATC 4.A.3 as the 2.4 test file
+    has it): an army goes by convoy if it says 'via convoy' or a fleet of its
+    own power orders a convoy for exactly this move. A move that needs a
+    convoy but that no fleet convoys is void (the army holds); 'via convoy'
+    with no convoy ordered falls back to the land route when there is one."""
+    convoyed_by: dict[tuple[str, str], list[str]] = {}
+    for prov, order in orders.items():
+        if isinstance(order, Convoy):
+            convoyed_by.setdefault((order.origin, order.dest), []).append(state.units[prov].power)
+    for prov, order in list(orders.items()):
+        if not isinstance(order, Move) or state.units[prov].type is not UnitType.ARMY:
+            continue
+        unit = state.units[prov]
+        powers = convoyed_by.get((prov, order.dest_province), [])
+        adjacent = rules.is_adjacent(state, graph, unit, unit.location, order.dest_province, "move")
+        if order.via_convoy and not powers:
+            if adjacent:
+                orders[prov] = Move(order.power, order.unit_type, order.location, order.dest, False)
+            elif not fleet_route_exists(state, graph, prov, order.dest_province):
+                # No fleets stand where a convoy could go (DATC 6.D.32): the order is
+                # void and the army holds. With fleets there, it is a failed convoy (6.D.8).
+                del orders[prov]
+                void[prov] = (order, "no fleet convoys it, and no fleets could")
+        elif not order.via_convoy and adjacent and unit.power in powers:
+            orders[prov] = Move(order.power, order.unit_type, order.location, order.dest, True)
+
+
+def fleet_route_exists(state: GameState, graph: MapGraph, origin: str, dest: str) -> bool:
+    """Is there a chain of fleets at sea, whatever their orders, from origin to dest?"""
+    at_sea = {p for p, u in state.units.items() if u.type is UnitType.FLEET and graph.is_sea(p)}
+    frontier = [s for s in graph.seas_touching.get(origin, ()) if s in at_sea]
+    goal = graph.seas_touching.get(dest, frozenset())
+    seen: set[str] = set()
+    while frontier:
+        sea = frontier.pop()
+        if sea in goal:
+            return True
+        if sea in seen:
+            continue
+        seen.add(sea)
+        frontier.extend(s for s in graph.seas_touching.get(sea, ()) if s in at_sea and s not in seen)
+    return False

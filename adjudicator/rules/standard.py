@@ -26,7 +26,7 @@ def bind_movement_orders(variant: "Variant", state: GameState, lines: list["Pars
                          rules: RuleSet) -> PreResolved:
     """Bind and validate each parsed line. Errors stay on their lines; void
     orders are kept with their reason and the unit holds."""
-    from adjudicator.validation import bind_unit, validate_movement_order
+    from adjudicator.validation import bind_unit, settle_convoy_intent, validate_movement_order
     result = PreResolved(orders={})
     seen: dict[str, int] = {}
     for line in lines:
@@ -51,6 +51,7 @@ def bind_movement_orders(variant: "Variant", state: GameState, lines: list["Pars
             result.orders[order.province] = validate_movement_order(state, variant.map, rules, order)
         except OrderError as exc:
             result.void[order.province] = (order, exc.message + (f" ({exc.hint})" if exc.hint else ""))
+    settle_convoy_intent(state, variant.map, rules, result.orders, result.void)
     return result
 
 
