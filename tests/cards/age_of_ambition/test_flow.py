@@ -163,3 +163,10 @@ def test_every_choice_error_names_player_field_and_reason_and_nothing_applies(da
     with pytest.raises(Exception):
         GAME.apply(state, turn, data)
     assert state == before
+
+
+def test_distracting_the_last_unemployed_agent_does_not_trigger(data: dict[str, Any]) -> None:
+    # The rulebook names only hiring the last unemployed agent as a trigger.
+    state = fresh_state(["alice", "bob"], data, empty_supply({"thieves": 1}))
+    state = play(state, data, {"actions": [{"action": "distract", "guild": "thieves", "district": 2}]})
+    assert state["end"] is None and sum(state["supply"]["agents"].values()) == 0
