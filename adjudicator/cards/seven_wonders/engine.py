@@ -184,7 +184,7 @@ def _play_turn(cat: Catalog, state: State, plans: list[Resolved], events: list[E
         if plan.chosen_by_judge and plan.plan:
             bought = "; ".join(f"{describe(_counts(r))} from {seats[s]} for {plan.plan.trade_cost[s]} coin(s)"
                                for s, r in plan.plan.buy.items())
-            events.append(Event(f"  (no purchase named: the judge bought {bought}, the cheapest legal way)"))
+            events.append(Event(f"  ({plan.player} named no purchase; the judge chose the cheapest: {bought})"))
     # Commercial coin effects count the cities as they stand after this turn's builds.
     for player, name in new_cards:
         income[player] += _build_coins(cat, state, player, name, events)
