@@ -93,12 +93,17 @@ def check(game: Path | None, orders: Path | None, power: str | None, state_file:
 
 @cli.command()
 @click.argument("game", type=click.Path(path_type=Path))
-@click.argument("orders", type=click.Path(path_type=Path))
+@click.argument("orders", type=click.Path(path_type=Path), required=False)
 @click.option("--force", is_flag=True, help="adjudicate a phase again (old results stay in history)")
 @friendly_errors
-def adjudicate(game: Path, orders: Path, force: bool) -> None:
-    """Resolve GAME's current phase with ORDERS (or a turn file)."""
+def adjudicate(game: Path, orders: Path | None, force: bool) -> None:
+    """Resolve GAME's current phase with ORDERS (or a turn file).
+
+    Without ORDERS, Diplomacy games use the orders collected under
+    GAME/orders/<phase>/ (by 'adjudicator ingest')."""
     if game_kind(game) == "turn-file":
+        if orders is None:
+            raise AdjudicatorError("a turn-file game needs the TURN.yaml file")
         written = cards.adjudicate(game, orders, force=force)
     else:
         from adjudicator import gamefolder
@@ -125,3 +130,25 @@ def status(game: Path) -> None:
 
 def main() -> None:
     cli(prog_name="adjudicator")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--verbose", "-v", is_flag=True, help="also list the cases that pass")
+@friendly_errors
+def datc(file: Path, verbose: bool) -> None:
+    """Run a DATC test-case file (jDip/godip text format)."""
+    from adjudicator.datc import run_file
+    results = run_file(file)
+    failed = [r for r in results if not r.passed]
+    for result in results:
+        if result.passed:
+            if verbose:
+                click.echo(f"PASS {result.name}")
+            continue
+        click.echo(f"FAIL {result.name}" + (f": {result.message}" if result.message else ""))
+        if not result.message:
+            click.echo("  expected: " + "; ".join(result.expected))
+            click.echo("  actual:   " + "; ".join(result.actual))
+    click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    sys.exit(1 if failed else 0)
