@@ -203,7 +203,8 @@ def check_orders(folder: Path | None, orders_path: Path, power: str | None, stat
             continue
         if line.error is not None:
             kind = collect_errors([line])[0].kind
-            echo(f"line {line.number}: {line.text}\n    error ({kind}): {collect_errors([line])[0].message}")
+            who = f"{power_name(variant, line.power)}: " if line.power else ""
+            echo(f"line {line.number}: {who}{line.text}\n    error ({kind}): {collect_errors([line])[0].message}")
             ok = False
             continue
         order = line.order
