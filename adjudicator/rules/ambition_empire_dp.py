@@ -1,0 +1,239 @@
+"""Ambition & Empire VI: Diplomacy Points (the pre_resolve hook).
+
+A line `2 DP: A Swi S A Mar - Sav` allocates two of the writer's DPs to the
+order for the minor unit. Each Spring and Fall a power is entitled to one DP
+per centre it controls, at most three; over-allocating voids all of that
+power's DPs for the turn. DPs to a minor the same power attacks (or supports
+or convoys an attack on) are void. Per minor unit, identical orders pool their
+DPs across powers; the order with strictly the most DPs is the unit's order,
+published as written; an invalid winner holds and is published '(Invalid)'.
+No winner (nothing allocated, or a tie for most) and the unit holds.
+
+Secrecy: allocations and the tally go to gm_log; each power's own allocations
+and their fate to private_notes[power]; only the winning order text is
+published; notes say nothing about who allocated what."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from adjudicator.errors import IllegalOrderError, OrderError
+from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from adjudicator.rules.ambition_empire_common import (is_christian, is_great_power, is_islamic, minor_name,
+                                                      religion_of, seed_minor_units, variant_minors)
+from adjudicator.rules.hooks import PreResolved
+from adjudicator.state import GameState
+
+if TYPE_CHECKING:
+    from adjudicator.parser import ParsedLine
+    from adjudicator.variant import Variant
+
+DP_PREFIX = re.compile(r"^\s*(\d+)\s*d\.?\s*p\.?s?\s*:\s*(.*)$", re.IGNORECASE)
+POWER_PREFIX = re.compile(r"^\s*[^:]+:\s*")
+
+
+def dp_extension(text: str) -> tuple[str, dict[str, object]] | None:
+    """Parser extension: '2 DP: A swi S A mar - sav' -> ('A swi S A mar - sav', {'dp': 2})."""
+    match = DP_PREFIX.match(text)
+    if match is None:
+        return None
+    return match.group(2), {"dp": int(match.group(1))}
+
+
+def written_order(line: "ParsedLine") -> str:
+    """The order as the player wrote it: no comment, power prefix or DP prefix."""
+    text = line.text.split("#", 1)[0].strip()
+    match = re.search(r"\d+\s*d\.?\s*p\.?s?\s*:\s*", text, re.IGNORECASE)
+    if match:
+        return text[match.end():].strip()
+    return POWER_PREFIX.sub("", text, count=1).strip()
+
+
+def entitlement(variant: "Variant", state: GameState, power: str) -> int:
+    cfg = variant.extra.get("diplomacy_points") or {}
+    per = int(cfg.get("per_supply_centre", 1))
+    cap = int(cfg.get("max_per_turn", 3))
+    if state.phase.season not in tuple(cfg.get("seasons", ("spring", "fall"))):
+        return 0
+    return min(cap, per * len(state.centres_of(power)))
+
+
+def order_key(order: Order) -> tuple[object, ...]:
+    """Identical orders, whoever wrote them and whether or not they named unit types."""
+    fields = {f.name: getattr(order, f.name) for f in dataclasses.fields(order)
+              if f.name not in ("power", "unit_type", "target_type")}
+    fields["location"] = order.province
+    return (type(order).__name__, *sorted(fields.items()))
+
+
+def attacked_provinces(order: Order) -> set[str]:
+    """Provinces this order attacks or helps to attack."""
+    if isinstance(order, Move):
+        return {order.dest_province}
+    if isinstance(order, SupportMove):
+        return {order.dest.split("/")[0]}
+    if isinstance(order, Convoy):
+        return {order.dest.split("/")[0]}
+    return set()
+
+
+@dataclass
+class Allocation:
+    line: "ParsedLine"
+    power: str
+    dp: int
+    order: Order
+    minor_prov: str
+    status: str = "pending"      # pending | void: why | won | lost
+
+
+def religion_breach(variant: "Variant", state: GameState, minor: str, order: Order) -> str | None:
+    """Why this minor order breaks the religion rule, or None."""
+    papal = str((variant.extra.get("papal_army") or {}).get("minor", "pap"))
+
+    def faith_at(prov: str) -> str | None:
+        unit = state.units.get(prov)
+        return religion_of(variant, state, unit.power) if unit else None
+
+    if minor == papal:
+        if isinstance(order, Hold):
+            return None
+        if isinstance(order, Move):
+            target = state.units.get(order.dest_province)
+            if target is None or faith_at(order.dest_province) != "catholic":
+                return None
+            return "the Papal army may only sortie into an empty space or one held by a non-Catholic unit"
+        if isinstance(order, (SupportHold, SupportMove)):
+            supported = order.target if isinstance(order, SupportHold) else order.origin
+            if faith_at(supported.split("/")[0]) == "catholic":
+                return None
+            return "the Papal army may only support a Catholic unit"
+        return "the Papal army may only hold, sortie or support a Catholic unit"
+    if isinstance(order, SupportMove):
+        mine = religion_of(variant, state, minor)
+        attacker = faith_at(order.origin)
+        defender = faith_at(order.dest.split("/")[0])
+        if is_islamic(mine) and is_christian(attacker) and is_islamic(defender):
+            return "an Islamic minor may not support a Christian attack on a space an Islamic unit holds"
+        if is_christian(mine) and is_islamic(attacker) and is_christian(defender):
+            return "a Christian minor may not support an Islamic attack on a space a Christian unit holds"
+    return None
+
+
+def pre_resolve(variant: "Variant", state: GameState, lines: list["ParsedLine"]) -> PreResolved:
+    from adjudicator.rules import rules_for
+    from adjudicator.rules.standard import bind_movement_orders
+    from adjudicator.validation import settle_convoy_intent, validate_movement_order
+    rules = rules_for(variant)
+    seed_minor_units(variant, state)
+    dp_lines = [l for l in lines if "dp" in l.extra]
+    plain = [l for l in lines if "dp" not in l.extra]
+    # Great Powers order minor units only through DPs.
+    for line in plain:
+        order = line.order
+        if isinstance(order, Order) and line.error is None:
+            unit = state.units.get(order.province)
+            if unit is not None and not is_great_power(variant, unit.power) and line.power != unit.power:
+                line.error = IllegalOrderError(
+                    f"the unit in {order.province} belongs to the minor power "
+                    f"{minor_name(variant, state, unit.power)}", line=line.number,
+                    hint=f"allocate Diplomacy Points instead, e.g. '1 DP: {line.text.split(':')[-1].strip()}'")
+    result = bind_movement_orders(variant, state, plain, rules)
+
+    # --- the allocations -----------------------------------------------------------
+    allocations: list[Allocation] = []
+    for line in dp_lines:
+        order = line.order
+        if line.error is not None or order is None:
+            continue
+        try:
+            if not isinstance(order, Order) or not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+                raise IllegalOrderError("DPs buy a minor unit's hold, move, support or convoy")
+            if line.power is None or not is_great_power(variant, line.power):
+                raise IllegalOrderError("only a Great Power allocates DPs")
+            dp = int(line.extra["dp"])  # type: ignore[call-overload]
+            if dp < 1:
+                raise IllegalOrderError("allocate at least one DP")
+            unit = state.units.get(order.province)
+            if unit is None:
+                raise IllegalOrderError(f"there is no unit in {order.province}")
+            if is_great_power(variant, unit.power):
+                raise IllegalOrderError(f"the unit in {order.province} is not a minor power's",
+                                        hint="DPs are for minor powers' units")
+        except OrderError as exc:
+            exc.line = line.number
+            line.error = exc
+            continue
+        allocations.append(Allocation(line, line.power, dp, order, order.province))
+
+    gm, private = result.gm_log, result.private_notes
+    spent: dict[str, int] = defaultdict(int)
+    for a in allocations:
+        spent[a.power] += a.dp
+    for power, total in sorted(spent.items()):
+        allowed = entitlement(variant, state, power)
+        gm.append(f"DP: {variant.powers[power].name} allocates {total} of {allowed}")
+        if total > allowed:
+            for a in allocations:
+                if a.power == power:
+                    a.status = f"void: {total} DPs allocated, only {allowed} due; all this turn's DPs are lost"
+    # No DPs to a minor this power attacks, or supports or convoys an attack on.
+    own_orders: dict[str, list[Order]] = defaultdict(list)
+    for order in list(result.orders.values()) + [o for o, _ in result.void.values()]:
+        own_orders[order.power].append(order)
+    for a in allocations:
+        if a.status != "pending":
+            continue
+        if any(a.minor_prov in attacked_provinces(o) for o in own_orders.get(a.power, [])):
+            a.status = "void: this power attacks (or supports or convoys an attack on) that minor power this turn"
+
+    # --- the tally, per minor unit ---------------------------------------------------
+    by_unit: dict[str, list[Allocation]] = defaultdict(list)
+    for a in allocations:
+        gm.append(f"DP: {variant.powers[a.power].name}: {a.dp} DP to {state.units[a.minor_prov]}: "
+                  f"'{written_order(a.line)}'" + ("" if a.status == "pending" else f" ({a.status})"))
+        by_unit[a.minor_prov].append(a)
+    for prov, allocs in sorted(by_unit.items()):
+        unit = state.units[prov]
+        pools: dict[tuple[object, ...], list[Allocation]] = defaultdict(list)
+        for a in allocs:
+            if a.status == "pending":
+                pools[order_key(a.order)].append(a)
+        totals = sorted(((sum(a.dp for a in pool), key) for key, pool in pools.items()),
+                        key=lambda t: -t[0])
+        gm.append(f"DP tally for {unit}: " + ("; ".join(
+            f"'{written_order(pools[k][0].line)}' {n}" for n, k in totals) or "nothing valid"))
+        winner = totals[0][1] if totals and (len(totals) == 1 or totals[0][0] > totals[1][0]) else None
+        for key, pool in pools.items():
+            for a in pool:
+                a.status = "won" if key == winner else "lost"
+        if winner is None:
+            if totals:
+                gm.append(f"DP: {unit} tied; it holds")
+            continue
+        first = pools[winner][0]
+        text = written_order(first.line)
+        order = dataclasses.replace(first.order, power=unit.power)
+        gm.append(f"DP: {unit} is ordered '{text}'")
+        try:
+            order = validate_movement_order(state, variant.map, rules, order)
+        except OrderError as exc:
+            result.void[prov] = (order, exc.message)
+            result.published[prov] = f"{text} (Invalid)"
+            continue
+        breach = religion_breach(variant, state, unit.power, order)
+        if breach is not None:
+            result.void[prov] = (order, breach)
+            result.published[prov] = f"{text} (Invalid)"
+            continue
+        result.orders[prov] = order
+        result.published[prov] = text
+    settle_convoy_intent(state, variant.map, rules, result.orders, result.void)
+    for a in allocations:
+        private.setdefault(a.power, []).append(
+            f"{a.dp} DP to {state.units[a.minor_prov]}: '{written_order(a.line)}': {a.status}")
+    return result

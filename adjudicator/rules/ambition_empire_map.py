@@ -1,0 +1,76 @@
+"""Ambition & Empire VI: adjacency rules (the is_adjacent hook).
+
+Straits: Edinburgh-Ireland and Andalusia-Morocco are ordinary army and fleet
+edges of the map, closed for moving and supporting when a fleet of a
+different Great Power started the turn in the controlling sea, and closed for
+retreating when such a fleet is there before retreats. The core passes the
+start-of-turn state for moves and supports and the after-movement state for
+retreats, so "is there a fleet in the sea of `state`" answers both.
+
+Smyrna: fleets of the power that controls Constantinople treat the two coasts
+as one coastline; they still name a coast."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from adjudicator.mapgraph import MapGraph
+from adjudicator.model import Unit, UnitType, province_of
+from adjudicator.state import GameState
+from adjudicator.variant import Variant, load_variant
+
+
+def _variant_of(state: GameState) -> Variant:
+    return load_variant(state.variant)
+
+
+@lru_cache(maxsize=None)
+def _straits(variant_id: str) -> tuple[tuple[frozenset[str], str], ...]:
+    graph = load_variant(variant_id).map
+    return tuple((frozenset(s["between"]), str(s["controlled_from"])) for s in graph.extra.get("straits") or [])
+
+
+def strait_closed(state: GameState, variant: Variant, unit: Unit, a: str, b: str) -> bool:
+    """Is the crossing between provinces a and b (if it is one) closed to `unit`?
+    Only a Great Power's fleet closes a strait (minor fleets never leave home)."""
+    pair = frozenset((a, b))
+    for between, sea in _straits(variant.id):
+        if between == pair:
+            guard = state.units.get(sea)
+            return (guard is not None and guard.type is UnitType.FLEET
+                    and guard.power in variant.powers and guard.power != unit.power)
+    return False
+
+
+def _unified_coasts(variant: Variant, state: GameState, unit: Unit) -> list[list[str]]:
+    """The coast groups this fleet treats as one coastline."""
+    groups = []
+    for entry in variant.extra.get("unified_coasts") or []:
+        controller = state.centres.get(str(entry["for_fleets_of_controller_of"]))
+        if controller is not None and controller == unit.power:
+            prov = str(entry["province"])
+            groups.append([f"{prov}/{c}" for c in entry["coasts"]])
+    return groups
+
+
+def fleet_adjacent(variant: Variant, state: GameState, graph: MapGraph, unit: Unit, source: str,
+                   target: str) -> bool:
+    if graph.is_adjacent(UnitType.FLEET, source, target):
+        return True
+    for group in _unified_coasts(variant, state, unit):
+        sources = group if source in group else [source]
+        targets = group if target in group else [target]
+        if source in group or target in group:
+            if any(graph.is_adjacent(UnitType.FLEET, s, t) for s in sources for t in targets if s != t):
+                return True
+    return False
+
+
+def is_adjacent(state: GameState, graph: MapGraph, unit: Unit, source: str, target: str, purpose: str) -> bool:
+    variant = _variant_of(state)
+    src, dst = province_of(source), province_of(target)
+    if strait_closed(state, variant, unit, src, dst):
+        return False
+    if unit.type is UnitType.ARMY:
+        return graph.is_adjacent(UnitType.ARMY, source, target)
+    return fleet_adjacent(variant, state, graph, unit, source, target)

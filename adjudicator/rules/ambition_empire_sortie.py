@@ -1,0 +1,117 @@
+"""Ambition & Empire VI: minor units in combat.
+
+post_resolve (the sortie): a minor unit may move to bounce or cut support but
+never ends the turn elsewhere. When a minor move would succeed: if it would
+succeed even without its supports, the move is invalid (the unit holds);
+otherwise the supports that carry it are invalid (the move then bounces).
+The core re-resolves until nothing more is voided.
+
+after_movement: a minor unit dislodged by a Great Power is disbanded at once.
+
+after_ownership (after every Fall): a minor unit whose centre is still
+unconquered and vacant is rebuilt; a civil-disorder power's occupied centre
+that is vacant now becomes a new minor power."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.model import Unit
+from adjudicator.movement import MovementResult, resolve_movement
+from adjudicator.orders import Move, Order, SupportMove
+from adjudicator.rules.ambition_empire_common import (KEY, all_minor_ids, book, is_great_power, minor_home_unit,
+                                                      minor_name, unconquered)
+from adjudicator.state import GameState
+
+if TYPE_CHECKING:
+    from adjudicator.variant import Variant
+
+SORTIE_MOVE = "a minor unit may sortie but never ends the turn elsewhere: this move would succeed"
+SORTIE_SUPPORT = "this support would make a minor unit's move succeed, which cannot happen"
+
+
+def post_resolve(variant: "Variant", state: GameState, orders: dict[str, Order],
+                 result: MovementResult) -> dict[str, str]:
+    from adjudicator.rules import rules_for
+    backup = rules_for(variant).backup_rule
+    invalid: dict[str, str] = {}
+    for prov in sorted(result.moved):
+        unit = state.units[prov]
+        if is_great_power(variant, unit.power):
+            continue
+        move = orders[prov]
+        assert isinstance(move, Move)
+        supports = [p for p, o in orders.items() if isinstance(o, SupportMove) and o.origin == prov
+                    and o.dest.split("/")[0] == move.dest_province]
+        if supports:
+            # Would the move succeed on its own? Then it is the move that is invalid.
+            bare = {p: o for p, o in orders.items() if p not in supports}
+            alone = resolve_movement(state.units, bare, variant.map.seas_touching, backup)
+            if not alone.succeeded.get(prov, False):
+                for p in supports:
+                    invalid[p] = SORTIE_SUPPORT
+                continue
+        invalid[prov] = SORTIE_MOVE
+    return invalid
+
+
+def after_movement(variant: "Variant", before: GameState, after: GameState, result: MovementResult) -> list[str]:
+    notes = []
+    for prov in sorted(result.dislodged):
+        unit = before.units.get(prov)
+        attacker = before.units.get(result.dislodged[prov])
+        if unit is None or is_great_power(variant, unit.power):
+            continue
+        if attacker is None or not is_great_power(variant, attacker.power):
+            continue
+        if prov in after.dislodged:
+            del after.dislodged[prov]
+            notes.append(f"The {minor_name(variant, before, unit.power)} unit {unit} was dislodged by a "
+                         f"Great Power and is disbanded.")
+    return notes
+
+
+def rebuild_minors(variant: "Variant", state: GameState) -> list[str]:
+    """Rebuild each minor unit whose centre is unconquered and vacant."""
+    notes = []
+    standing = {u.power for u in state.units.values()}
+    for minor in all_minor_ids(variant, state):
+        if minor in standing or minor in book(state).get("cd_pending", {}):
+            continue
+        unit = minor_home_unit(variant, state, minor)
+        if unit is None:
+            continue
+        if unit.province in state.units or not unconquered(variant, state, unit.province):
+            continue
+        state.units[unit.province] = unit
+        notes.append(f"{minor_name(variant, state, minor)} rebuilds {unit}.")
+    return notes
+
+
+def settle_pending_civil_disorder(variant: "Variant", state: GameState) -> list[str]:
+    """Centres of a power in civil disorder that were occupied then: vacant now
+    (after a Fall turn), they become new minor powers; taken, they are gone."""
+    from adjudicator.rules.ambition_empire_homes import make_minor
+    data = book(state)
+    pending: dict[str, str] = data.get("cd_pending", {})
+    notes = []
+    for centre, former in sorted(pending.items()):
+        if state.centres.get(centre) != former:
+            del pending[centre]          # another power took it at the end of the Fall
+            continue
+        if centre not in state.units:
+            del pending[centre]
+            notes += make_minor(variant, state, centre, former)
+    return notes
+
+
+def after_ownership(variant: "Variant", before: GameState, after: GameState, changes: dict[str, str]) -> list[str]:
+    notes = settle_pending_civil_disorder(variant, after)
+    notes += rebuild_minors(variant, after)
+    # As Winter begins: which provinces are occupied, so build_sites can tell
+    # a build made this Winter from a unit that was already there.
+    book(after)["winter_units"] = sorted(after.units)
+    return notes
+
+
+__all__ = ["post_resolve", "after_movement", "after_ownership", "rebuild_minors", "KEY", "Unit"]
