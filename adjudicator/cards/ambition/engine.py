@@ -142,8 +142,6 @@ class Ambition:
         errors = [ChoiceError(p, p, f"not your turn: waiting for {', '.join(waiting)}")
                   for p in turn if p not in waiting]
         mine = {p: c for p, c in turn.items() if p in waiting}
-        if len(waiting) == 1 and waiting[0] not in turn:
-            errors.append(ChoiceError(waiting[0], waiting[0], "no choice sent"))
         return errors + STEPS[step].validate(state, mine)
 
     def default_choice(self, state: State, player: str, data: dict[str, Any]) -> Choice | None:
