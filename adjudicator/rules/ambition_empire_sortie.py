@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from adjudicator.model import Unit
 from adjudicator.movement import MovementResult, resolve_movement
 from adjudicator.orders import Move, Order, SupportMove
-from adjudicator.rules.ambition_empire_common import (KEY, all_minor_ids, book, is_great_power, minor_home_unit,
+from adjudicator.rules.ambition_empire_common import (KEY, book, is_great_power, minor_home_unit,
                                                       minor_name, unconquered)
 from adjudicator.state import GameState
 
@@ -64,6 +64,10 @@ def after_movement(variant: "Variant", before: GameState, after: GameState, resu
             continue
         if attacker is None or not is_great_power(variant, attacker.power):
             continue
+        # Remembered so the unit is rebuilt if its centre is vacant and unconquered after a Fall.
+        lost = book(after).setdefault("disbanded_minors", [])
+        if unit.power not in lost:
+            lost.append(unit.power)
         if prov in after.dislodged:
             del after.dislodged[prov]
             notes.append(f"The {minor_name(variant, before, unit.power)} unit {unit} was dislodged by a "
@@ -72,18 +76,19 @@ def after_movement(variant: "Variant", before: GameState, after: GameState, resu
 
 
 def rebuild_minors(variant: "Variant", state: GameState) -> list[str]:
-    """Rebuild each minor unit whose centre is unconquered and vacant."""
+    """Rebuild each disbanded minor unit whose centre is unconquered and vacant;
+    forget those whose centre a Great Power now controls (never rebuilt)."""
     notes = []
-    standing = {u.power for u in state.units.values()}
-    for minor in all_minor_ids(variant, state):
-        if minor in standing or minor in book(state).get("cd_pending", {}):
-            continue
+    lost: list[str] = book(state).get("disbanded_minors", [])
+    for minor in list(lost):
         unit = minor_home_unit(variant, state, minor)
-        if unit is None:
+        if unit is None or not unconquered(variant, state, unit.province):
+            lost.remove(minor)
             continue
-        if unit.province in state.units or not unconquered(variant, state, unit.province):
+        if unit.province in state.units:
             continue
         state.units[unit.province] = unit
+        lost.remove(minor)
         notes.append(f"{minor_name(variant, state, minor)} rebuilds {unit}.")
     return notes
 
