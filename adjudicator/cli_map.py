@@ -1,0 +1,40 @@
+"""`adjudicator map GAME`: draw the current (or an earlier) state as SVG/PNG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from adjudicator import storage
+from adjudicator.gamefolder import history_files, load_current
+from adjudicator.render import render_png, render_svg
+from adjudicator.state import GameState
+
+
+@click.command("map")
+@click.argument("game", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--phase", "phase_slug", default=None, help="history phase, e.g. 1901-fall-movement")
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SVG file to write (default: standard output, unless --png is given)")
+@click.option("--png", "png", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="also render a PNG (needs cairosvg)")
+def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path | None) -> None:
+    """Draw GAME's map: the state at the start of the current phase, or of --phase."""
+    meta, variant, state, _ = load_current(game)
+    if phase_slug is not None:
+        found = {phase.slug: path for phase, path in history_files(game)}
+        if phase_slug not in found:
+            raise click.BadParameter(f"no history for {phase_slug!r}; known: {', '.join(found)}",
+                                     param_hint="--phase")
+        path = found[phase_slug]
+        state = GameState.from_data(storage.read_yaml(path), variant, str(path))
+    svg = render_svg(variant, state, title=str(meta.get("name") or game.name))
+    if out is not None:
+        storage.atomic_write(out, svg)
+        click.echo(f"wrote {out}", err=True)
+    if png is not None:
+        storage.atomic_write(png, render_png(svg))
+        click.echo(f"wrote {png}", err=True)
+    if out is None and png is None:
+        click.echo(svg, nl=False)

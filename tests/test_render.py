@@ -1,0 +1,185 @@
+"""SVG maps: well-formed, one symbol per unit and per centre, escaped text,
+deterministic, and a PNG that is really a picture."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+import zlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator import gamefolder
+from adjudicator.game import adjudicate_text
+from adjudicator.render import layout_for, map_output_hook, register, render_png, render_svg
+from adjudicator.state import initial_state
+from adjudicator.variant import load_variant, parse_unit
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def with_minors(variant_name: str):
+    variant = load_variant(variant_name)
+    state = initial_state(variant)
+    # initial_state places only the Great Powers; minors stand in their own centres.
+    for minor, info in sorted((variant.extra.get("minor_powers") or {}).items()):
+        for text in info.get("units", []):
+            unit = parse_unit(text, minor, variant.map, "test", "minor")
+            state.units[unit.province] = unit
+    return variant, state
+
+
+def ids_with_prefix(root: ET.Element, prefix: str) -> list[str]:
+    return [e.get("id") for e in root.iter() if (e.get("id") or "").startswith(prefix)]
+
+
+def png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
+    """A tiny PNG decoder (8-bit RGB/RGBA, non-interlaced): rows of raw pixels."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, header = 8, b"", None
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        data = png[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", data)
+        elif kind == b"IDAT":
+            idat += data
+        pos += 12 + length
+    width, height, depth, colour_type, _, _, interlace = header
+    assert depth == 8 and colour_type in (2, 6) and interlace == 0
+    bpp = 4 if colour_type == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, bpp, rows
+
+
+@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+def test_svg_counts_units_and_centres(variant_name: str) -> None:
+    variant, state = with_minors(variant_name)
+    svg = render_svg(variant, state, title="Test")
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    units = ids_with_prefix(root, "unit-")
+    assert len(units) == len(state.units) > 0
+    assert len(set(units)) == len(units)
+    centres = ids_with_prefix(root, "centre-")
+    assert sorted(c.removeprefix("centre-") for c in centres) == sorted(variant.map.supply_centres)
+    # Every province and coast has a drawing position.
+    assert set(layout_for(variant.map)) >= set(variant.map.provinces)
+
+
+def test_owned_centre_has_owner_colour_and_minor_is_grey() -> None:
+    variant, state = with_minors("ambition-empire")
+    root = ET.fromstring(render_svg(variant, state, title="T"))
+    by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
+    paris = by_id["centre-par"].find(f"{SVG}circle")
+    assert paris.get("fill") == variant.powers["france"].colour
+    venice = by_id["centre-ven"].find(f"{SVG}circle")
+    assert venice.get("fill") == "#9a9a9a"
+    # A minor's unit shows its religion letter, not A/F.
+    assert by_id["unit-pap"].find(f"{SVG}text").text == "C"
+
+
+def test_names_are_escaped() -> None:
+    variant, state = with_minors("ambition-empire")
+    svg = render_svg(variant, state, title="Fish & <Chips>")
+    assert "Naples &amp; Sicily" in svg
+    assert "Naples & Sicily" not in svg
+    assert "Fish &amp; &lt;Chips&gt;" in svg
+    ET.fromstring(svg)
+
+
+def test_orders_dislodged_and_determinism() -> None:
+    variant = load_variant("standard")
+    state = initial_state(variant)
+    text = ("austria:\nA vie - gal\nA bud - ser\nF tri - alb\n"
+            "russia:\nA war - gal\n"
+            "france:\nA par - bur\nA mar S A par - bur\n"
+            "germany:\nA mun - bur\nA ber H\n")
+    outcome = adjudicate_text(variant, state, text)
+    svg = render_svg(variant, outcome.next_state, outcome, title="G")
+    assert svg == render_svg(variant, outcome.next_state, outcome, title="G")
+    root = ET.fromstring(svg)
+    classes = [e.get("class") or "" for e in root.iter()]
+    assert any(c.startswith("order move") for c in classes)
+    assert any(c.startswith("order supportmove") for c in classes)
+    assert any(c.startswith("order hold") for c in classes)
+    # The bounces in Galicia are marked failed with a red cross.
+    assert sum("failed" in c and c.startswith("order") for c in classes) >= 3
+
+
+def test_dislodged_unit_is_drawn_with_retreats() -> None:
+    from adjudicator.model import Unit, UnitType
+    from adjudicator.state import Dislodged
+    variant = load_variant("standard")
+    state = initial_state(variant)
+    state.units["ser"] = Unit("turkey", UnitType.ARMY, "ser")
+    state.dislodged["ser"] = Dislodged(Unit("austria", UnitType.ARMY, "ser"), "bul", ("alb", "tri"))
+    root = ET.fromstring(render_svg(variant, state, title="G"))
+    assert ids_with_prefix(root, "dislodged-") == ["dislodged-ser"]
+    assert len(ids_with_prefix(root, "unit-")) == len(state.units)
+    text = "".join(root.itertext())
+    assert "retreat: alb, tri" in text
+    assert "may retreat to: alb, tri" in text
+
+
+@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+def test_png_is_not_blank(variant_name: str) -> None:
+    variant, state = with_minors(variant_name)
+    png = render_png(render_svg(variant, state, title="T"))
+    width, bpp, rows = png_pixels(png)
+    assert width > 800 and len(rows) > 600
+    colours = {row[i:i + 3] for row in rows[::7] for i in range(0, len(row), bpp * 5)}
+    assert len(colours) > 50
+
+
+def test_output_hook_writes_map(tmp_path: Path) -> None:
+    folder = gamefolder.new_game(tmp_path / "g", "standard")
+    variant = load_variant("standard")
+    outcome = adjudicate_text(variant, initial_state(variant), "france:\nA par - bur\n")
+    [(path, svg)] = map_output_hook(folder, variant, outcome)
+    assert path == folder / "maps" / "1901-spring-movement.svg"
+    ET.fromstring(svg)
+    before = list(gamefolder.OUTPUT_HOOKS)
+    try:
+        register()
+        register()
+        assert gamefolder.OUTPUT_HOOKS.count(map_output_hook) == 1
+    finally:
+        gamefolder.OUTPUT_HOOKS[:] = before
+
+
+def test_cli_map(tmp_path: Path) -> None:
+    from adjudicator.cli_map import map_command
+    folder = gamefolder.new_game(tmp_path / "g", "ambition-empire")
+    out, png = tmp_path / "m.svg", tmp_path / "m.png"
+    result = CliRunner().invoke(map_command, [str(folder), "--out", str(out), "--png", str(png)])
+    assert result.exit_code == 0, result.output
+    ET.fromstring(out.read_text(encoding="utf-8"))
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    result = CliRunner().invoke(map_command, [str(folder), "--phase", "1763-spring-movement"])
+    assert result.exit_code == 0 and result.output.startswith("<svg")
+    result = CliRunner().invoke(map_command, [str(folder), "--phase", "1999-fall-movement"])
+    assert result.exit_code != 0
