@@ -104,6 +104,10 @@ def catalog(data: dict[str, Any]) -> Catalog:
     return cat
 
 
+def last_catalog() -> Catalog | None:
+    return _LAST[0][1] if _LAST else None
+
+
 def _parse(data: dict[str, Any]) -> Catalog:
     if not data or "cards" not in data or "wonders" not in data:
         raise DataFileError("seven-wonders data needs 'cards' and 'wonders'",

@@ -20,7 +20,7 @@ from adjudicator.cards.common import (Choice, ChoiceError, Event, Outcome, Phase
                                       rng)
 from adjudicator.cards.seven_wonders import views
 from adjudicator.cards.seven_wonders.actions import Resolved, resolve
-from adjudicator.cards.seven_wonders.cards import AGE_NAMES, Catalog, catalog, deck_for_age
+from adjudicator.cards.seven_wonders.cards import AGE_NAMES, Catalog, catalog, deck_for_age, last_catalog
 from adjudicator.cards.seven_wonders.scoring import effect_count, final_scores, military, neighbours
 from adjudicator.cards.seven_wonders.trading import describe, stage_effects
 from adjudicator.errors import DataFileError
@@ -131,13 +131,14 @@ class SevenWonders:
 
 
 def _catalog_from_state() -> Catalog:
-    """The views get no data argument in the TurnGame contract, so they
-    load the variant file themselves (same file the driver reads)."""
+    """The views get no data argument in the TurnGame contract, so they use
+    the catalog parsed by this command's earlier calls, or load the same
+    variant file the driver reads (once per process: parsing it is slow)."""
+    cat = last_catalog()
+    if cat is not None:
+        return cat
     from adjudicator.cards.driver import load_data
-    return catalog(_VIEW_DATA.setdefault("data", load_data(GAME)))
-
-
-_VIEW_DATA: dict[str, dict[str, Any]] = {}
+    return catalog(load_data(GAME))
 
 
 def _deal(cat: Catalog, state: State, age: int) -> None:
