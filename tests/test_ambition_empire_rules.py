@@ -49,3 +49,216 @@ def test_dp_prefix_is_stripped(text: str, rest: str, dp: int) -> None:
 
 def test_dp_prefix_absent() -> None:
     assert dp_extension("A par - bur") is None
+
+
+# --- the sample game and a two-year replay -------------------------------------------
+SAMPLES = ROOT / "orders" / "ambition-empire"
+
+SPRING_1764 = """
+Great Britain & Hanover:
+F eng H
+F nth H
+A han H
+F por H
+F lon H
+France:
+A sav - tus
+A bur H
+F pic H
+A par H
+1 DP: A swi S A sav - tus
+Habsburg Empire:
+A ven S A sav - tus
+A tyr S A baw - bav
+A cro H
+A sne H
+A vie H
+Poland-Lithuania & Saxony:
+A baw - bav
+A lit H
+A dre H
+2 DP: A swi H
+"""
+FALL_1764 = """
+France:
+A tus - sav
+Poland-Lithuania & Saxony:
+A bav H
+"""
+WINTER_1764 = """
+Poland-Lithuania & Saxony:
+Build A baw
+"""
+
+
+def play(state: GameState, text: str):
+    outcome = adjudicate_text(VARIANT, state, text)
+    assert outcome.errors == [], outcome.errors
+    return outcome
+
+
+def test_samples_adjudicate_cleanly_from_the_initial_state() -> None:
+    state = initial_state(VARIANT)
+    for name in ("1763-spring", "1763-fall", "1763-winter"):
+        outcome = play(state, (SAMPLES / f"{name}.txt").read_text(encoding="utf-8"))
+        state = outcome.next_state
+    assert str(state.phase) == "Spring 1764 Movement"
+    # 1763's conquests, all made with minor units dislodged and disbanded.
+    for centre, owner in {"sav": "france", "ven": "habsburg", "por": "britain", "mek": "prussia",
+                          "baw": "poland"}.items():
+        assert state.centres[centre] == owner
+        assert state.units[centre].power == owner
+
+
+def test_two_year_replay() -> None:
+    state = initial_state(VARIANT)
+    phases = []
+    texts = [(SAMPLES / f"1763-{s}.txt").read_text(encoding="utf-8") for s in ("spring", "fall", "winter")]
+    texts += [SPRING_1764, FALL_1764, WINTER_1764]
+    outcomes = []
+    for text in texts:
+        outcome = play(state, text)
+        phases.append(str(outcome.phase))
+        outcomes.append(outcome)
+        state = outcome.next_state
+    assert phases == ["Spring 1763 Movement", "Fall 1763 Movement", "Winter 1763 Adjustment",
+                      "Spring 1764 Movement", "Fall 1764 Movement", "Winter 1764 Adjustment"]
+    assert str(state.phase) == "Spring 1765 Movement"
+    spring64, fall64, winter64 = outcomes[3:]
+    # Spring 1764: Tuscany and Bavaria are dislodged and disbanded at once, no retreat.
+    assert "tus" not in spring64.next_state.units or spring64.next_state.units["tus"].power == "france"
+    assert not spring64.next_state.dislodged
+    assert spring64.next_state.units["bav"].power == "poland"
+    # Fall 1764: France leaves Tuscany before controlling it: the Tuscan army is rebuilt.
+    after_fall = fall64.next_state
+    assert after_fall.units["tus"].power == "tus"
+    assert after_fall.centres.get("tus") != "france"
+    assert after_fall.centres["bav"] == "poland"
+    # Winter 1764: Poland-Lithuania & Saxony build in Baden-Wuerttemberg, their third home centre.
+    assert state.units["baw"].power == "poland"
+    assert state.extra["ambition_empire"]["extra_homes"] == {"poland": "baw"}
+    assert [a.power for a in winter64.adjustments if a.delta] == ["poland"]
+    # The minor powers never appear in the adjustments.
+    assert {a.power for a in winter64.adjustments} <= set(VARIANT.powers)
+
+
+def test_secrecy_of_allocations() -> None:
+    state = initial_state(VARIANT)
+    outcome = play(state, (SAMPLES / "1763-spring.txt").read_text(encoding="utf-8"))
+    gm = "\n".join(outcome.gm_log)
+    assert "France: 2 DP to A swi" in gm and "Habsburg Empire (Austria): 1 DP to A swi" in gm
+    assert "DP tally for A swi" in gm
+    # Each power sees its own allocations and their fate, and nobody else's.
+    assert outcome.private["france"] == ["2 DP to A swi: 'A swi S A mar - sav': won"]
+    assert outcome.private["habsburg"] == ["1 DP to A swi: 'A swi S A mil - ven': lost"]
+    assert set(outcome.private) == {"britain", "france", "habsburg", "ottoman", "poland", "russia", "spain",
+                                    "sweden"}
+    # Public: the winning order as written; the notes never name who allocated.
+    published = {l.unit: l.text for l in outcome.orders}
+    assert published["A swi"] == "A swi S A mar - sav"
+    assert published["A cri"] == "A cri - zap"
+    public = "\n".join(outcome.notes)
+    assert "DP" not in public
+    for power in VARIANT.powers.values():
+        assert power.name not in public
+
+
+def test_minor_units_are_placed_once_at_the_start() -> None:
+    state = initial_state(VARIANT)
+    outcome = play(state, "")
+    minors = {u.province for u in outcome.next_state.units.values() if u.power not in VARIANT.powers}
+    assert len(minors) == 17
+    assert outcome.next_state.units["upr"].type.value == "F"
+    # Spring 1763 again on the resulting state places nothing more.
+    again = outcome.next_state.copy()
+    again.phase = state.phase
+    assert len(play(again, "").next_state.units) == len(outcome.next_state.units)
+
+
+def test_minor_unit_conquered_centre_is_not_rebuilt() -> None:
+    state = initial_state(VARIANT)
+    state = play(state, "France:\nA mar - sav\n1 DP: A swi S A mar - sav").next_state
+    after = play(state, "France:\nA sav H").next_state
+    assert after.centres["sav"] == "france" and after.units["sav"].power == "france"
+    assert after.extra["ambition_empire"]["disbanded_minors"] == []
+
+
+# --- victory and the end of the game --------------------------------------------------
+def state_with_counts(counts: dict[str, int]) -> GameState:
+    state = initial_state(VARIANT)
+    centres = sorted(VARIANT.map.supply_centres)
+    state.centres = {}
+    for power, n in counts.items():
+        for _ in range(n):
+            state.centres[centres.pop()] = power
+    return state
+
+
+@pytest.mark.parametrize("counts, winner", [
+    ({"france": 15, "britain": 14}, "france"),
+    ({"france": 14, "britain": 14}, None),
+    ({"france": 15, "britain": 15}, None),
+    ({"france": 16, "britain": 15}, "france"),
+    ({"france": 15, "britain": 16}, "britain"),
+])
+def test_victory(counts: dict[str, int], winner: str | None) -> None:
+    assert RULES.victory(VARIANT, state_with_counts(counts)) == winner
+
+
+def test_victory_ends_the_game_after_a_fall() -> None:
+    from adjudicator.model import Phase
+    state = initial_state(VARIANT)
+    state.phase = Phase(1770, "fall", "movement")
+    state.extra = {"ambition_empire": {"seeded": True}}
+    state.units = {"mar": state.units["mar"]}
+    others = sorted(VARIANT.map.supply_centres - {"sav", "mar"})
+    state.centres = {c: "france" for c in ["mar", *others[:13]]}      # fourteen
+    outcome = play(state, "France: A mar - sav")
+    assert len(outcome.next_state.centres_of("france")) == 15
+    assert outcome.winner == "france"
+    assert outcome.next_state.result is not None and outcome.next_state.result["winner"] == "france"
+
+
+def test_record_draw() -> None:
+    state = initial_state(VARIANT)
+    del state.units["par"], state.units["mar"], state.units["bre"]
+    drawn = record_draw(state)
+    assert drawn.result is not None and "france" not in drawn.result["draw"]
+    assert set(drawn.result["draw"]) == set(VARIANT.powers) - {"france"}
+    assert state.result is None
+
+
+# --- civil disorder ---------------------------------------------------------------------
+def test_civil_disorder() -> None:
+    state = initial_state(VARIANT)
+    state.units["abo"] = state.units.pop("abo").__class__("russia", state.units["kev"].type, "abo")
+    new, notes = apply_civil_disorder(VARIANT, state, "sweden")
+    assert not [u for u in new.units.values() if u.power == "sweden"]
+    # Vacant Stockholm becomes a Protestant minor with the fleet that started there.
+    assert str(new.units["sto"]) == "F sto" and new.units["sto"].power == "sto"
+    assert new.extra["ambition_empire"]["minors"]["sto"]["religion"] == "protestant"
+    # Occupied Abo waits for a vacant Fall.
+    assert new.extra["ambition_empire"]["cd_pending"] == {"abo": "sweden"}
+    assert "sweden" not in RULES.playing_powers(VARIANT, new)
+    assert any("permanent civil disorder" in n for n in notes)
+    with pytest.raises(ValueError):
+        apply_civil_disorder(VARIANT, new, "sweden")
+    # The Russian army leaves Abo in the Fall: Abo becomes a minor with its starting army.
+    new.phase = new.phase.__class__(1763, "fall", "movement")
+    after = play(new, "Russia:\nA abo - kar").next_state
+    assert after.units["abo"].power == "abo" and str(after.units["abo"]) == "A abo"
+    # The new minor takes DPs like any other.
+    spring = after.copy()
+    spring.phase = spring.phase.__class__(1764, "spring", "movement")
+    out = play(spring, "Russia:\nA kar - abo\nDenmark-Norway:\n1 DP: F sto - bal\n")
+    assert "F sto - bal" in [l.text for l in out.orders]
+
+
+def test_civil_disorder_occupied_centre_taken_stays_taken() -> None:
+    state = initial_state(VARIANT)
+    state.units["abo"] = state.units.pop("abo").__class__("russia", state.units["kev"].type, "abo")
+    new, _ = apply_civil_disorder(VARIANT, state, "sweden")
+    new.phase = new.phase.__class__(1763, "fall", "movement")
+    after = play(new, "Russia:\nA abo H").next_state
+    assert after.centres["abo"] == "russia" and after.units["abo"].power == "russia"
+    assert after.extra["ambition_empire"]["cd_pending"] == {}
