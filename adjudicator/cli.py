@@ -152,3 +152,17 @@ def datc(file: Path, verbose: bool) -> None:
             click.echo("  actual:   " + "; ".join(result.actual))
     click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     sys.exit(1 if failed else 0)
+
+
+def _register_commands() -> None:
+    """Commands that live in their own modules (maps, mail, intake)."""
+    from adjudicator import render
+    from adjudicator.cli_mail import COMMANDS as mail_commands
+    from adjudicator.cli_map import map_command
+    cli.add_command(map_command)
+    for command in mail_commands:
+        cli.add_command(command)
+    render.register()       # `adjudicate` writes maps/<phase>.svg every phase
+
+
+_register_commands()
