@@ -143,3 +143,18 @@ def test_immediate_coins_from_wonders_and_yellow_cards(data: dict[str, Any]) -> 
     # alice buys 1 wood from carol (her right; bob is left and has none): 4 - 2 + 9.
     # bob: 3 + 2 x 1 grey (carol's Loom). carol: 3 + 2 from alice + 5.
     assert coins == {"alice": 11, "bob": 5, "carol": 10}
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_board_side_option(side: str, data: dict[str, Any]) -> None:
+    chosen = dict(data, options={"side": side})
+    state = GAME.setup(["a", "b", "c", "d"], 2, chosen)
+    assert {state["cities"][p]["side"] for p in "abcd"} == {side}
+    assert len({state["cities"][p]["wonder"] for p in "abcd"}) == 4
+
+
+def test_random_sides_come_from_the_seed(data: dict[str, Any]) -> None:
+    chosen = dict(data, options={"side": "random"})
+    sides = [[GAME.setup(NAMES7, seed, chosen)["cities"][p]["side"] for p in NAMES7] for seed in range(6)]
+    assert sides == [[GAME.setup(NAMES7, seed, chosen)["cities"][p]["side"] for p in NAMES7] for seed in range(6)]
+    assert {s for row in sides for s in row} == {"A", "B"}

@@ -116,3 +116,21 @@ def test_sample_files_match_the_phases(game: Path) -> None:
     for turn in sorted(ORDERS.glob("[0-9][0-9]-*.yaml")):
         phase = storage.read_yaml(turn)["phase"]
         assert turn.stem.split("-", 1)[1] == phase
+
+
+def test_sold_and_tucked_cards_stay_face_down(game: Path, cat: Catalog) -> None:
+    checked = 0
+    for turn in sorted(ORDERS.glob("[0-9][0-9]-*.yaml")):
+        choices = storage.read_yaml(turn)
+        phase = choices.pop("phase")
+        report = next((game / "reports").glob(f"*-{phase}.txt"))
+        final = storage.read_yaml(sorted((game / "history").iterdir())[-1])
+        built_anywhere = {c for p in PLAYERS for c in final["cities"][p]["built"]}
+        public = hidden_text(report.read_text(), cat)
+        for player, choice in choices.items():
+            if choice["action"] in ("sell", "wonder") and choice["card"] not in built_anywhere:
+                assert choice["card"] not in public, (phase, player)
+                mine = (game / "private" / player / report.name).read_text()
+                assert choice["card"] in mine
+                checked += 1
+    assert checked > 0
