@@ -220,6 +220,8 @@ def pre_resolve(variant: "Variant", state: GameState, lines: list["ParsedLine"])
         order = dataclasses.replace(first.order, power=unit.power)
         gm.append(f"DP: {unit} is ordered '{text}'")
         try:
+            if order.unit_type is not None and order.unit_type is not unit.type:
+                raise IllegalOrderError(f"the unit in {prov} is not of the type written")
             order = validate_movement_order(state, variant.map, rules, order)
         except OrderError as exc:
             result.void[prov] = (order, exc.message)
