@@ -187,7 +187,9 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
     dwg = svgwrite.Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}",
                            debug=False)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
-    heading = f"{title}: {state.phase}" if title else str(state.phase)
+    # With orders drawn, the map shows that phase's results, so name that phase.
+    shown = f"{outcome.phase} results" if outcome is not None else str(state.phase)
+    heading = f"{title}: {shown}" if title else shown
     dwg.add(dwg.text(f"{heading} ({variant.name})", insert=(14, 29), font_size=20, font_weight="bold",
                      font_family="DejaVu Sans, Arial, sans-serif", id="title"))
     board = dwg.g(id="map", transform=f"translate(0,{TITLE_H})")
