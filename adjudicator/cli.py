@@ -154,6 +154,53 @@ def datc(file: Path, verbose: bool) -> None:
     sys.exit(1 if failed else 0)
 
 
+def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any, list[str]]]) -> list[str]:
+    """Change the pending state of the current phase. The file it replaces is
+    kept under history/superseded/, so nothing is lost."""
+    from adjudicator import gamefolder
+    meta, variant, state, path = gamefolder.load_current(game)
+    new_state, notes = transform(variant, state)
+    keep = path.parent / "superseded"
+    n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1
+    storage.write_new(keep / f"{path.stem}.{n}.yaml", path.read_bytes())
+    storage.atomic_write(path, storage.dump_yaml(new_state.to_data(variant)))
+    return notes
+
+
+@cli.command("civil-disorder")
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("power")
+@friendly_errors
+def civil_disorder(game: Path, power: str) -> None:
+    """Put POWER into civil disorder (Ambition & Empire)."""
+    from adjudicator.rules.ambition_empire import apply_civil_disorder
+
+    def transform(variant: Any, state: Any) -> tuple[Any, list[str]]:
+        pid = variant.power_lookup(power)
+        if pid is None:
+            raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
+        try:
+            return apply_civil_disorder(variant, state, pid)  # type: ignore[no-any-return]
+        except ValueError as exc:
+            raise AdjudicatorError(str(exc)) from None
+    for note in _replace_current_state(game, transform):
+        click.echo(note)
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--draw", is_flag=True, required=True, help="record a unanimous draw")
+@friendly_errors
+def end(game: Path, draw: bool) -> None:
+    """End GAME by unanimous draw."""
+    from adjudicator.rules.ambition_empire import record_draw
+
+    def transform(variant: Any, state: Any) -> tuple[Any, list[str]]:
+        return record_draw(state, variant), ["the game ends in a draw"]
+    for note in _replace_current_state(game, transform):
+        click.echo(note)
+
+
 def _register_commands() -> None:
     """Commands that live in their own modules (maps, mail, intake)."""
     from adjudicator import render
