@@ -158,3 +158,37 @@ def test_random_sides_come_from_the_seed(data: dict[str, Any]) -> None:
     sides = [[GAME.setup(NAMES7, seed, chosen)["cities"][p]["side"] for p in NAMES7] for seed in range(6)]
     assert sides == [[GAME.setup(NAMES7, seed, chosen)["cities"][p]["side"] for p in NAMES7] for seed in range(6)]
     assert {s for row in sides for s in row} == {"A", "B"}
+
+
+def test_discard_pick_through_the_cli(tmp_path: Any, data: dict[str, Any]) -> None:
+    from click.testing import CliRunner
+
+    from adjudicator import storage
+    from adjudicator.cli import cli
+    runner = CliRunner()
+    game = tmp_path / "g"
+    assert runner.invoke(cli, ["new", str(game), "--variant", "seven-wonders",
+                               "--players", "alice,bob,carol", "--seed", "3"]).exit_code == 0
+    # Replace the opening position with one where Halikarnassos can build stage 2.
+    state = make_state(data, {"alice": {"wonder": "Halicarnassus", "side": "A", "stages": 1, "coins": 10,
+                                        "built": ["Ore Vein"], "hand": ["Altar", "Baths"]},
+                              "bob": {"wonder": "Rhodes", "hand": ["Loom", "Press"]},
+                              "carol": {"wonder": "Giza", "built": ["Ore Vein"], "hand": ["Tavern", "Stockade"]}},
+                       turn=3, seed=3)
+    storage.write_yaml(game / "history" / "0002-age1-turn3.yaml", state)
+    turn = tmp_path / "t.yaml"
+    storage.write_yaml(turn, {"phase": "age1-turn3", "alice": {"action": "wonder", "card": "Altar"},
+                              "bob": {"action": "sell", "card": "Loom"}, "carol": {"action": "sell", "card": "Tavern"}})
+    assert runner.invoke(cli, ["adjudicate", str(game), str(turn)]).exit_code == 0
+    alice = (game / "private" / "alice" / "0002-age1-turn3.txt").read_text()
+    assert "discard pile for free (or pass):\n  Loom, Tavern" in alice
+    assert "Tavern" not in (game / "reports" / "0002-age1-turn3.txt").read_text()
+    assert "Tavern" not in (game / "private" / "bob" / "0002-age1-turn3.txt").read_text()
+    storage.write_yaml(turn, {"phase": "age1-turn3-discard", "bob": {"action": "pass"}})
+    result = runner.invoke(cli, ["check", str(game), str(turn)])
+    assert result.exit_code == 1 and "not your turn" in result.output
+    storage.write_yaml(turn, {"alice": {"action": "build", "card": "Tavern"}})
+    assert runner.invoke(cli, ["adjudicate", str(game), str(turn)]).exit_code == 0
+    report = (game / "reports" / "0003-age1-turn3-discard.txt").read_text()
+    assert "alice built Tavern from the discard pile" in report
+    assert "NEXT: Age I, turn 4" in report
