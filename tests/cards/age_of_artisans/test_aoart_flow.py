@@ -1,0 +1,203 @@
+"""Phases and whole-game flow: the draft, pending choices, turn order, the
+final round, reset abilities, scoring and tie-breaks."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from adjudicator.cards.age_of_artisans.core import Ctx
+from adjudicator.cards.age_of_artisans.engine import GAME
+from adjudicator.cards.age_of_artisans.scoring import score
+
+from .helpers import DATA, patched, play
+
+
+def test_setup_is_deterministic_and_plain() -> None:
+    a = GAME.setup(["alice", "bob", "carol"], 42, DATA)
+    b = GAME.setup(["alice", "bob", "carol"], 42, DATA)
+    assert a == b
+    assert GAME.setup(["alice", "bob", "carol"], 43, DATA) != a
+    silver = [a["players"][n]["silver"] for n in a["order"]]
+    assert silver == [3, 4, 5]
+    assert all(len(a["players"][n]["hand"]) == 3 for n in a["order"])
+    assert len(a["rewards"]) == 7
+    assert sorted(a["order"]) == ["alice", "bob", "carol"]
+
+
+def test_draft_runs_in_reverse_turn_order_and_refills_without_sliding() -> None:
+    state = GAME.setup(["alice", "bob", "carol"], 3, DATA)
+    order = state["order"]
+    seen = []
+    while state["stage"] == "draft":
+        info = GAME.phase(state)
+        assert info is not None and info.mode == "sequential"
+        who = info.waiting_for[0]
+        seen.append(who)
+        pick = state["display"][0][1] if who == order[-1] else state["display"][1][0]
+        state, _ = play(state, who, {"hire": pick})
+        assert len(state["players"][who]["apprentices"]) == 1
+    assert seen == list(reversed(order))
+    assert all(c is not None for row in state["display"] for c in row)
+    assert GAME.phase(state).waiting_for == [order[0]]
+
+
+def test_not_your_turn_is_reported() -> None:
+    state = patched({})
+    errors = GAME.validate(state, {"bob": {"place": "forest"}}, DATA)
+    assert [(e.player, e.reason.split(":")[0]) for e in errors] == [("bob", "not your turn")]
+
+
+def test_turns_alternate() -> None:
+    state = patched({})
+    state, _ = play(state, "alice", {"place": "forest"})
+    assert GAME.phase(state).waiting_for == ["bob"]
+    state, _ = play(state, "bob", {"place": "forest"})
+    assert GAME.phase(state).waiting_for == ["alice"]
+    assert state["turn"] == 3
+
+
+def test_keep_phase_follows_middle_slot_draw() -> None:
+    state = patched({"building_deck": [11, 12, 13, 14, 15, 16]})
+    state, _ = play(state, "alice", {"place": "black_market", "slot": "middle", "draw": True})
+    info = GAME.phase(state)
+    assert info.name.endswith("alice-keep")
+    bad = GAME.validate(state, {"alice": {"keep": 16}}, DATA)
+    assert bad and bad[0].field == "keep"
+    state, _ = play(state, "alice", {"keep": 13})
+    assert 13 in state["players"]["alice"]["hand"]
+    assert state["building_deck"] == [16, 11, 12, 14, 15]
+    assert GAME.phase(state).waiting_for == ["bob"]
+
+
+def test_hand_limit_asks_for_a_discard() -> None:
+    state = patched({"players.alice.hand": [1, 2, 3, 4, 5, 6], "building_deck": [7, 8]})
+    state, _ = play(state, "alice", {"place": "workhouse", "draw": True})
+    assert GAME.phase(state).name.endswith("alice-discard")
+    assert GAME.validate(state, {"alice": {"discard": [1, 2]}}, DATA)
+    state, _ = play(state, "alice", {"discard": [7]})
+    assert sorted(state["players"]["alice"]["hand"]) == [1, 2, 3, 4, 5, 6]
+    assert GAME.phase(state).waiting_for == ["bob"]
+
+
+def test_empty_supply_turn_is_a_recall() -> None:
+    state = patched({"players.alice.supply": 0, "board.forest": {"alice": 2}})
+    assert GAME.validate(state, {"alice": {"place": "forest"}}, DATA)[0].field == "recall"
+    state, _ = play(state, "alice", {"recall": "forest"})
+    assert state["players"]["alice"]["supply"] == 1
+    assert state["board"]["forest"] == {"alice": 1}
+
+
+def test_reset_abilities_then_prison_virtue_then_debt() -> None:
+    given = {"black_market": {"small": "bob", "middle": "bob", "large": None},
+             "players.alice.apprentices": [9, 26, 43], "players.alice.prison": 2,
+             "players.bob.prison": 0, "players.bob.apprentices": [27], "players.alice.silver": 5}
+    state, events = play(patched(given), "alice", {"place": "black_market", "slot": "large"})
+    alice, bob = state["players"]["alice"], state["players"]["bob"]
+    # alice: 2 + 1 (her worker) = 3 in prison, Gatekeeper frees 2 -> 1: no Squire gold, no virtue loss
+    assert alice["prison"] == 1 and alice["gold"] == 1   # 1 gold is the large market's
+    assert alice["virtue"] == 6                           # only the Black Market's own loss
+    assert alice["silver"] == 5 - 3 + 2                  # Peddler
+    # bob: his two workers went to prison -> most in prison -> a debt; no Squire marble
+    assert bob["prison"] == 2 and bob["marble"] == 0 and bob["debts_unpaid"] == 1 and bob["virtue"] == 7
+    assert alice["debts_unpaid"] == 0
+    assert any("Black Market reset" in e for e in events)
+
+
+def test_reset_ties_for_most_in_prison_all_take_a_debt() -> None:
+    given = {"black_market": {"small": "bob", "middle": None, "large": "alice"}, "players.bob.prison": 1}
+    state, _ = play(patched(given), "alice", {"place": "black_market", "slot": "middle", "hire":
+                                              patched({})["display"][0][0]})
+    assert state["players"]["alice"]["debts_unpaid"] == 1
+    assert state["players"]["bob"]["debts_unpaid"] == 1
+
+
+def test_last_guildhall_space_gives_everyone_one_more_turn() -> None:
+    given = {"guildhall": ["bob"] * 11, "players.alice.hand": [1], "players.alice.clay": 4,
+             "players.alice.wood": 2}
+    state, events = play(patched(given), "alice", {"place": "guildhall", "build": 1})
+    assert state["final_left"] == ["bob", "alice"]
+    assert "one more turn" in " ".join(events)
+    assert GAME.phase(state).waiting_for == ["bob"]
+    assert "final round" in GAME.phase(state).title
+    state, _ = play(state, "bob", {"place": "forest"})
+    assert GAME.phase(state).waiting_for == ["alice"]
+    errors = GAME.validate(state, {"alice": {"place": "guildhall", "build": 1}}, DATA)
+    assert errors and "full" in errors[0].reason
+    state, _ = play(state, "alice", {"place": "quarry"})
+    assert GAME.phase(state) is None
+    assert state["scores"]["sheet"][0]["player"] in ("alice", "bob")
+
+
+def test_score_sheet_has_every_source() -> None:
+    state = patched({
+        "players.alice.buildings": [6, 27], "players.alice.apprentices": [2, 13],
+        "players.alice.cathedral": 2, "players.alice.virtue": 12, "players.alice.gold": 2,
+        "players.alice.marble": 1, "players.alice.silver": 23, "players.alice.debts_unpaid": 3,
+        "players.alice.prison": 5,
+    })
+    ctx = Ctx(state, DATA, "alice")
+    result = score(ctx)
+    row = next(r for r in result["sheet"] if r["player"] == "alice")
+    # Tiler's Hut 5 + 2 tiling apprentices (Acolyte, Labourer); Fountain 4
+    assert row["buildings"] == 5 + 2 + 4
+    assert row["cathedral"] == 4
+    assert row["virtue"] == 3
+    assert row["gold_marble"] == 3
+    assert row["coins"] == 2
+    assert row["debts"] == -3          # Fountain: -1 each
+    assert row["prison"] == -2
+    assert row["total"] == 11 + 4 + 3 + 3 + 2 - 3 - 2
+
+
+def test_pre_scoring_virtue_effects_apply_before_the_table() -> None:
+    # Castle: +1 virtue per 2 gold; Dungeon: -2 virtue
+    state = patched({"players.alice.buildings": [18, 24], "players.alice.gold": 4, "players.alice.virtue": 9})
+    result = score(Ctx(state, DATA, "alice"))
+    assert state["players"]["alice"]["virtue"] == 9 + 2 - 2
+    row = next(r for r in result["sheet"] if r["player"] == "alice")
+    assert row["virtue"] == 0
+
+
+@pytest.mark.parametrize("alice,bob,winner", [
+    ({"virtue": 8}, {"virtue": 7}, "alice"),
+    ({"virtue": 7, "silver": 3}, {"virtue": 7, "silver": 5}, "bob"),
+])
+def test_ties_broken_by_virtue_then_coins(alice: dict, bob: dict, winner: str) -> None:
+    given = {f"players.alice.{k}": v for k, v in alice.items()}
+    given.update({f"players.bob.{k}": v for k, v in bob.items()})
+    state = patched(given)
+    result = score(Ctx(state, DATA, "alice"))
+    totals = {r["player"]: r["total"] for r in result["sheet"]}
+    assert totals["alice"] == totals["bob"]
+    assert result["winners"] == [winner]
+
+
+def test_four_players_capture_from_one_location_only() -> None:
+    players = ("alice", "bob", "carol", "dave")
+    state = patched({"board.forest": {"bob": 1}, "board.mines": {"carol": 1}, "board.town_center": {"alice": 1}},
+                    players)
+    errors = GAME.validate(state, {"alice": {"place": "town_center", "captures": [
+        {"player": "bob", "location": "forest"}, {"player": "carol", "location": "mines"}]}}, DATA)
+    assert any("same location" in e.reason for e in errors)
+
+
+def test_three_players_seed_allows_three_locations_official_two() -> None:
+    players = ("alice", "bob", "carol")
+    given = {"board.forest": {"bob": 1}, "board.mines": {"carol": 1}, "board.quarry": {"bob": 1},
+             "board.town_center": {"alice": 2}}
+    choice = {"place": "town_center", "captures": [{"player": "bob", "location": "forest"},
+                                                   {"player": "carol", "location": "mines"},
+                                                   {"player": "bob", "location": "quarry"}]}
+    assert GAME.validate(patched(given, players), {"alice": choice}, DATA) == []
+    official = dict(given, **{"rules.artisans_official": True})
+    errors = GAME.validate(patched(official, players), {"alice": choice}, DATA)
+    assert any("at most 2 locations" in e.reason for e in errors)
+
+
+def test_validate_does_not_touch_state() -> None:
+    state = patched({"building_deck": [1, 2, 3, 4, 5, 6]})
+    before = copy.deepcopy(state)
+    GAME.validate(state, {"alice": {"place": "black_market", "slot": "middle", "draw": True}}, DATA)
+    assert state == before
