@@ -40,7 +40,7 @@ STEPS: dict[str, Step] = {
                       diplomacy.challenge_validate, diplomacy.challenge_apply,
                       lambda s, p: {"challenge": False}),
     "answer": Step("answer to an alliance proposal", proposals.answer_waiting,
-                   proposals.answer_validate, proposals.answer_apply, lambda s, p: {"accept": False}),
+                   proposals.answer_validate, proposals.answer_apply, proposals.answer_default),
     "defence": Step("answers to a nuclear attack", nuclear.defence_waiting, nuclear.defence_validate,
                     nuclear.defence_apply, lambda s, p: {}),
     "intrigue": Step("Intrigue phase", the_active, intrigue.validate, intrigue.apply, intrigue.default),

@@ -16,6 +16,13 @@ def answer_waiting(state: State) -> list[str]:
     return [pending["partner"]]
 
 
+def answer_default(state: State, player: str) -> Choice | None:
+    """Silence declines an open proposal. A secret one has no default: the
+    driver announces publicly who sent nothing, which would point at the one
+    player who did answer, so everyone asked must send {accept: false} or true."""
+    return None if state["pending"]["terms"].get("secret") else {"accept": False}
+
+
 def answer_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
     pending = state["pending"]
     errors: list[ChoiceError] = []
