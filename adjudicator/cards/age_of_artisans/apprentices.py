@@ -111,7 +111,7 @@ def take_from_display(ctx: Ctx, value: Any, field: str, choice: dict[str, Any],
 def workhouse_hire(ctx: Ctx, value: Any, choice: dict[str, Any], workers: int) -> bool:
     """Seed: the left column for 4 (2 tax); further columns with more workers here
     (at most column 4), or by leaving 1 silver on each card skipped beyond reach."""
-    from adjudicator.cards.age_of_artisans.core import pay_taxed
+    from adjudicator.cards.age_of_artisans.core import pay_taxed, tax_relief
     cards = apprentices(ctx.data)
     cid = as_int(value)
     if cid is None or cid not in cards:
@@ -123,14 +123,16 @@ def workhouse_hire(ctx: Ctx, value: Any, choice: dict[str, Any], workers: int) -
     reach = min(workers, len(ctx.state["display"][r]))
     skipped = list(range(reach - 1, c)) if c + 1 > reach else []
     skip_cost = len(skipped)
-    need = skip_cost
-    if ctx.me["silver"] < need:
-        return ctx.fail("hire", f"can't afford to skip {skip_cost} apprentice(s): missing {need - ctx.me['silver']} silver")
+    tax_due = max(0, 2 - tax_relief(ctx))
+    total = skip_cost + 2 + tax_due
+    if ctx.me["silver"] < total:
+        return ctx.fail("hire", f"can't afford hiring {card_label(cards[cid])}: costs 2 silver + {tax_due} tax"
+                                + (f" + {skip_cost} for skipped apprentices" if skip_cost else "")
+                                + f" = {total}, you have {ctx.me['silver']} (missing {total - ctx.me['silver']} silver)")
     ctx.me["silver"] -= skip_cost
     for col in skipped:
         ctx.state["display_silver"][r][col] += 1
-    if not pay_taxed(ctx, 2, 2, "hire", "hiring an apprentice"):
-        return False
+    pay_taxed(ctx, 2, 2, "hire", "hiring an apprentice")
     if skip_cost:
         ctx.say(f"{ctx.player} leaves 1 silver on each of {skip_cost} skipped apprentice(s)")
     return take_from_display(ctx, cid, "hire", choice, "Workhouse") is not None

@@ -247,19 +247,36 @@ def town_center(ctx: Ctx, choice: dict[str, Any]) -> None:
     captures(ctx, choice.get("captures", []), "captures", here(ctx, "town_center"), free=False)
 
 
+def recallable(state: dict[str, Any], name: str) -> list[str]:
+    """Where a player with an empty supply may take a worker back from: open
+    locations, then (BGA) the prison or an opponent's board."""
+    spots = [loc for loc in OPEN_LOCATIONS if workers_at(state, loc, name)]
+    if state["players"][name]["prison"]:
+        spots.append("prison")
+    spots += [o for o in state["order"] if state["players"][o]["captured"].get(name)]
+    return spots
+
+
 def recall(ctx: Ctx, value: Any) -> None:
-    """With no worker in supply, the whole turn is returning one worker (BGA)."""
+    """With no worker in supply, the whole turn is returning one worker (BGA).
+    `none` passes, allowed only when no worker can be reached at all."""
+    spots = recallable(ctx.state, ctx.player)
+    if value == "none" and not spots:
+        ctx.say(f"{ctx.player} has no worker to place or recall and passes")
+        return
+    if value not in spots:
+        ctx.fail("recall", f"recall one worker from where you have one ({', '.join(spots) or 'none'}), got {value!r}")
+        return
     if value in OPEN_LOCATIONS:
-        if not workers_at(ctx.state, value, ctx.player):
-            ctx.fail("recall", f"you have no worker at {value}")
-            return
         ctx.state["board"][value][ctx.player] -= 1
         if not ctx.state["board"][value][ctx.player]:
             del ctx.state["board"][value][ctx.player]
-    elif value == "prison" and ctx.me["prison"]:
+    elif value == "prison":
         ctx.me["prison"] -= 1
     else:
-        ctx.fail("recall", f"recall one worker from an open location where you have one (or prison), got {value!r}")
-        return
+        held = ctx.state["players"][value]["captured"]
+        held[ctx.player] -= 1
+        if not held[ctx.player]:
+            del held[ctx.player]
     ctx.me["supply"] += 1
     ctx.say(f"{ctx.player} has no workers left and takes one back from {value}")

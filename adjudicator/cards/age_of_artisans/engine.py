@@ -125,10 +125,8 @@ class AgeOfArtisans:
             return {"discard": state["players"][player]["hand"][-int(pending["count"]):]}
         me = state["players"][player]
         if me["supply"] == 0:
-            for loc in board.OPEN_LOCATIONS:
-                if state["board"][loc].get(player):
-                    return {"recall": loc}
-            return {"recall": "prison"}
+            spots = board.recallable(state, player)
+            return {"recall": spots[0] if spots else "none"}
         return {"place": "silversmith"}
 
     # ---- turns -------------------------------------------------------------
