@@ -47,6 +47,7 @@ def guildhall(ctx: Ctx, choice: dict[str, Any], prefix: str = "") -> None:
     space = len(state["guildhall"])
     width = row_width(state)
     row, col = divmod(space - 1, width)
+    ctx.say(f"{ctx.player} places a worker on Guildhall space {space} (row {row + 1})")
     if col == 2 and row < 3:
         display.aoa_discard(ctx)   # Age of Artisans: before the build (as BGA)
     if wants_build:

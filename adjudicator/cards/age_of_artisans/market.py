@@ -126,4 +126,5 @@ def keep(ctx: Ctx, choice: dict[str, Any]) -> None:
     ctx.state["building_deck"].extend(i for i in pending["options"] if i != cid)
     ctx.state["pending"] = None
     ctx.say(f"{ctx.player} keeps one building card; the rest go under the deck")
-    ctx.say(f"you keep card #{cid}", to=ctx.player)
+    from adjudicator.cards.age_of_artisans.core import buildings, card_label
+    ctx.say(f"you keep {card_label(buildings(ctx.data)[cid])}", to=ctx.player)
