@@ -157,6 +157,10 @@ def immediate(ctx: Ctx, card: dict[str, Any], choice: dict[str, Any], prefix: st
             me["apprentices"].remove(cid)
             ctx.state["apprentice_discard"].append(cid)
             ctx.say(f"{ctx.player} discards an apprentice ({name})")
+    if "then" in choice and not eff.get("extra_guildhall"):
+        ctx.fail(prefix + "then", f"only the Crane gives a second Guildhall action, not {name}")
+    if "then" in choice and not isinstance(choice["then"], dict):
+        ctx.fail(prefix + "then", "expected a mapping like {build: 12}")
     if eff.get("extra_guildhall") and isinstance(choice.get("then"), dict):
         # Crane: another worker from supply builds again; skipped if none is free
         if me["supply"] > 0 and not is_full(ctx.state):
