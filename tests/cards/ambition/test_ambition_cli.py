@@ -1,0 +1,133 @@
+"""The sample game in orders/ambition/ replayed through the CLI: it runs to the
+end, re-runs byte for byte, and keeps every secret out of files that must not
+hold it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator.cli import cli
+from adjudicator.storage import dump_yaml, read_yaml
+
+ROOT = Path(__file__).resolve().parents[3]
+TURNS = sorted((ROOT / "orders" / "ambition").glob("[0-9][0-9][0-9][0-9]-*.yaml"))
+PLAYERS = ["alice", "bob", "carol"]
+CARD_ID = re.compile(r"\b(aide|journalist|lobbyist|banker|general|magnate|[a-z]+(-[a-z]+)*)-\d+\b")
+
+
+def play(folder: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["new", str(folder), "--variant", "ambition",
+                                 "--players", ",".join(PLAYERS), "--seed", "53"])
+    assert result.exit_code == 0, result.output
+    for turn in TURNS:
+        result = runner.invoke(cli, ["adjudicate", str(folder), str(turn)])
+        assert result.exit_code == 0, f"{turn.name}: {result.output}"
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("ambition") / "game"
+    play(folder)
+    return folder
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_sample_game_runs_to_armageddon(game: Path) -> None:
+    assert len(TURNS) > 50
+    result = CliRunner().invoke(cli, ["status", str(game)])
+    assert result.exit_code == 0 and "game over" in result.output
+    history = sorted((game / "history").glob("*.yaml"))
+    assert len(history) == len(TURNS) + 1 and history[-1].name.endswith("-final.yaml")
+    final = read_yaml(history[-1])
+    assert str(final["over"]).startswith("Armageddon")
+    last = sorted((game / "reports").glob("*.txt"))[-1].read_text()
+    assert "Winner: " + " and ".join(final["winners"]) in last
+    # every phase got a public report and one private report per player
+    assert len(list((game / "reports").glob("*.txt"))) == len(TURNS)
+    for player in PLAYERS:
+        assert len(list((game / "private" / player).glob("*.txt"))) == len(TURNS)
+
+
+def test_rerun_is_byte_identical(game: Path, tmp_path: Path) -> None:
+    again = tmp_path / "game"
+    play(again)
+    assert files(again) == files(game)
+
+
+def test_secrets_stay_private(game: Path) -> None:
+    history = sorted((game / "history").glob("*.yaml"))
+    checked_secret = checked_hand = 0
+    for index, turn in enumerate(TURNS, start=1):
+        tag = turn.stem
+        after = read_yaml(history[index])
+        public = (game / "reports" / f"{tag}.txt").read_text()
+        private = {p: (game / "private" / p / f"{tag}.txt").read_text() for p in PLAYERS}
+        # no card id at all in a public report: ids name the card
+        assert not CARD_ID.search(public), (tag, CARD_ID.search(public))
+        for p in PLAYERS:
+            for card in after["hands"][p]:  # intrigue ids are unique in the game
+                checked_hand += 1
+                assert card in private[p], (tag, p, card)
+                for other in PLAYERS:
+                    if other != p:
+                        assert card not in private[other], (tag, other, card)
+        for alliance in after["alliances"]:
+            if not alliance["secret"]:
+                continue
+            checked_secret += 1
+            mark = f"alliance {alliance['id']}"
+            for p in PLAYERS:
+                if p not in alliance["members"]:
+                    assert f"{alliance['id']} " not in private[p] and mark not in private[p], (tag, p)
+            assert f"{alliance['id']} " not in public and mark not in public, (tag, alliance)
+            assert "secret " + alliance["type"] not in public
+    assert checked_secret > 0 and checked_hand > 0  # the sample game has secrets to keep
+
+
+def test_secret_proposal_partner_not_public(game: Path) -> None:
+    found = 0
+    for turn in TURNS:
+        choices = read_yaml(turn)
+        for player, choice in choices.items():
+            if isinstance(choice, dict) and choice.get("action") == "propose" and choice.get("secret"):
+                found += 1
+                public = (game / "reports" / f"{turn.stem}.txt").read_text()
+                assert f"to {choice['partner']}" not in public
+                outsiders = [p for p in PLAYERS if p not in (player, choice["partner"])]
+                for p in outsiders:
+                    text = (game / "private" / p / f"{turn.stem}.txt").read_text()
+                    assert f"to {choice['partner']}" not in text
+                partner_text = (game / "private" / choice["partner"] / f"{turn.stem}.txt").read_text()
+                assert f"{player} proposes" in partner_text
+    assert found > 0
+
+
+def test_check_and_refused_turn(tmp_path: Path) -> None:
+    runner = CliRunner()
+    folder = tmp_path / "g"
+    assert runner.invoke(cli, ["new", str(folder), "--variant", "ambition", "--players", "ann,ben",
+                               "--seed", "7"]).exit_code == 0
+    phase = next((folder / "history").glob("0001-*.yaml")).stem[5:]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(dump_yaml({"phase": phase, "ann": {"action": "declare", "card": "dragon-1", "value": 0},
+                              "ben": {"action": "draw"}}))
+    result = runner.invoke(cli, ["check", str(folder), str(bad)])
+    assert result.exit_code == 1
+    assert "ben: ben: not your turn" in result.output
+    assert "ann: card: 'dragon-1' is not an Elite in your hand" in result.output
+    assert "ann: value: declare a whole number from 1 to 6" in result.output
+    before = files(folder)
+    result = runner.invoke(cli, ["adjudicate", str(folder), str(bad)])
+    assert result.exit_code == 2 and "3 bad choice(s)" in result.output
+    assert files(folder) == before  # nothing applied
+    good = tmp_path / "good.yaml"
+    good.write_text(dump_yaml({"phase": phase, "ann": {"action": "pass"}}))
+    assert runner.invoke(cli, ["check", str(folder), str(good)]).exit_code == 0
