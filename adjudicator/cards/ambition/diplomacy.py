@@ -152,7 +152,8 @@ def challenge_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceErro
     errors = []
     for player, choice in turn.items():
         if not isinstance(choice, dict) or set(choice) - {"challenge"}:
-            errors.append(ChoiceError(player, "challenge", "expected {challenge: true} or {challenge: false}"))
+            errors.append(ChoiceError(player, "challenge",
+                                      "expected {challenge: true} or {challenge: false}"))
         elif not isinstance(choice.get("challenge", False), bool):
             errors.append(ChoiceError(player, "challenge", "must be true or false"))
     return errors

@@ -166,7 +166,8 @@ def drawn_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
                 errors.append(ChoiceError(player, "card", f"now you may play only the card you drew, {card}"))
             errors += validate_play(state, player, dict(choice, card=card))
         else:
-            errors.append(ChoiceError(player, "action", f"unknown action {choice.get('action')!r}; keep or play"))
+            errors.append(ChoiceError(player, "action",
+                                      f"unknown action {choice.get('action')!r}; keep or play"))
     return errors
 
 
@@ -318,7 +319,8 @@ def comply_apply(state: State, turn: dict[str, Choice]) -> list[Event]:
         events.append(Event(f"{player} discards {len(cards)} Nuclear Arms and claims to hold none"))
         kept = hand_with_effect(state, player, "nuclear_arms")
         if kept:
-            events.append(Event(f"You kept {len(kept)} Nuclear Arms: a bluff others may challenge", (player,)))
+            events.append(Event(f"You kept {len(kept)} Nuclear Arms: a bluff others may challenge",
+                                (player,)))
     state["pending"] = {"step": "audit", "player": state["pending"]["player"]}
     return events
 

@@ -76,7 +76,8 @@ def defence_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]
         card = choice.get("immunity")
         if card is not None and (card not in state["hands"][player]
                                  or effect_of(state, card) != "immunity"):
-            errors.append(ChoiceError(player, "immunity", f"{card!r} is not a Diplomatic Immunity in your hand"))
+            errors.append(ChoiceError(player, "immunity",
+                                      f"{card!r} is not a Diplomatic Immunity in your hand"))
     return errors
 
 
@@ -137,5 +138,6 @@ def blast(state: State, attacker: str, target: str, turn: dict[str, Choice]) -> 
             events.append(Event(f"{player} is hit: loses {paid} influence and {cards} card(s)"))
     if attacker in neighbours(state, target):
         cards = lose_hand(state, attacker)
-        events.append(Event(f"{attacker} sits next to {target}: no influence lost, but {cards} card(s) discarded"))
+        events.append(Event(f"{attacker} sits next to {target}: no influence lost, "
+                            f"but {cards} card(s) discarded"))
     return events

@@ -9,8 +9,6 @@ from typing import Any
 
 from adjudicator.cards.common import Event, State, rng
 
-INTRIGUE_SOURCES = ("intrigue",)
-
 
 def key_of(card_id: str) -> str:
     """Card ids are `<key>-<n>`; the key finds the card in the catalogue."""
