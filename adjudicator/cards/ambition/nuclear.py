@@ -108,17 +108,8 @@ def blast(state: State, attacker: str, target: str, turn: dict[str, Choice]) -> 
     events: list[Event] = []
     protected: set[str] = set()
     for player in hit:
-        bunker = next((c for c in state["hands"][player] if effect_of(state, c) == "bunker"), None)
-        if bunker is None:
-            continue
-        discard_intrigue(state, player, bunker)
-        protected.add(player)
-        events.append(Event(f"{player} shelters in a Bunker"))
-        for a in state["alliances"]:
-            if (a["status"] == "active" and a["type"] == "technology-trade"
-                    and player in a["members"] and attacker not in a["members"]):
-                protected.update(a["members"])
-                events += alliances.complete(state, a)
+        if player not in protected:
+            events += shelter(state, attacker, player, protected)
     for player in hit:
         if player in protected:
             events.append(Event(f"{player} is unaffected"))
@@ -141,3 +132,25 @@ def blast(state: State, attacker: str, target: str, turn: dict[str, Choice]) -> 
         events.append(Event(f"{attacker} sits next to {target}: no influence lost, "
                             f"but {cards} card(s) discarded"))
     return events
+
+
+def shelter(state: State, attacker: str, player: str, protected: set[str]) -> list[Event]:
+    """A Bunker in the player's hand, or in a Technology Trade ally's hand when
+    the attacker is a third player, is spent to shelter them both."""
+    trades = [a for a in state["alliances"] if a["status"] == "active" and a["type"] == "technology-trade"
+              and player in a["members"] and attacker not in a["members"]]
+    owners = [player] + [m for a in trades for m in a["members"] if m != player]
+    for owner in owners:
+        bunker = next((c for c in state["hands"][owner] if effect_of(state, c) == "bunker"), None)
+        if bunker is None:
+            continue
+        discard_intrigue(state, owner, bunker)
+        protected.add(player)
+        whose = "a" if owner == player else f"{owner}'s"
+        events = [Event(f"{player} shelters in {whose} Bunker")]
+        for a in trades:
+            if owner in a["members"]:
+                protected.update(a["members"])
+                events += alliances.complete(state, a)
+        return events
+    return []
