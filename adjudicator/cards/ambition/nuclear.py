@@ -122,11 +122,13 @@ def blast(state: State, attacker: str, target: str, turn: dict[str, Choice]) -> 
         if has_perk(state, player, "halve_nuclear_loss"):
             loss //= 2
         paid = pay(state, player, loss)
+        short = f" (owed {loss}, had no more)" if paid < loss else ""
         if immunity:
-            events.append(Event(f"{player} invokes Diplomatic Immunity: loses {paid} and keeps their hand"))
+            events.append(Event(f"{player} invokes Diplomatic Immunity: loses {paid}{short} "
+                                "and keeps their hand"))
         else:
             cards = lose_hand(state, player)
-            events.append(Event(f"{player} is hit: loses {paid} influence and {cards} card(s)"))
+            events.append(Event(f"{player} is hit: loses {paid} influence{short} and {cards} card(s)"))
     if attacker in neighbours(state, target):
         cards = lose_hand(state, attacker)
         events.append(Event(f"{attacker} sits next to {target}: no influence lost, "
