@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from adjudicator.cards.common import Choice, ChoiceError, Event, State, rng
 from adjudicator.cards.ambition import alliances, flow, nuclear
-from adjudicator.cards.ambition.table import (card_name, draw_elite, elite_value, gain, has_perk,
+from adjudicator.cards.ambition.table import (not_held, card_name, draw_elite, elite_value, gain, has_perk,
                                               others, pay, perk_amount, roll_die, setting)
 
 FIELDS = {
@@ -62,7 +62,7 @@ def validate_declare(state: State, player: str, choice: Choice) -> list[ChoiceEr
     errors = []
     card = choice.get("card")
     if card not in state["elites"][player]["hand"]:
-        errors.append(ChoiceError(player, "card", f"{card!r} is not an Elite in your hand"))
+        errors.append(ChoiceError(player, "card", not_held(state, card, "an Elite")))
     value = choice.get("value")
     top = int(setting(state, "max_declared_value"))
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= top:

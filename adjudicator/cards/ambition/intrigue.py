@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from adjudicator.cards.common import Choice, ChoiceError, Event, State, rng
 from adjudicator.cards.ambition import alliances, flow, nuclear, scoring
-from adjudicator.cards.ambition.table import (card_name, discard_intrigue, draw_elite, draw_from,
+from adjudicator.cards.ambition.table import (not_held, card_name, discard_intrigue, draw_elite, draw_from,
                                               draw_intrigue, effect_of, gain, hand_with_effect,
                                               intrigue_card, key_of, others, pay, put_in_play,
                                               seat_order_from, setting)
@@ -303,7 +303,7 @@ def comply_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
             errors.append(ChoiceError(player, "discard", "expected {discard: [CARD, ...]}"))
             continue
         arms = hand_with_effect(state, player, "nuclear_arms")
-        errors += [ChoiceError(player, "discard", f"{c!r} is not a Nuclear Arms card in your hand")
+        errors += [ChoiceError(player, "discard", not_held(state, c, "a Nuclear Arms card"))
                    for c in cards if c not in arms]
         if len(set(map(str, cards))) != len(cards):
             errors.append(ChoiceError(player, "discard", "a card is listed twice"))

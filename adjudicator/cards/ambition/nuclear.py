@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adjudicator.cards.common import Choice, ChoiceError, Event, State
 from adjudicator.cards.ambition import alliances, flow
-from adjudicator.cards.ambition.table import (discard_intrigue, effect_of, has_perk, lose_hand,
+from adjudicator.cards.ambition.table import (not_held, discard_intrigue, effect_of, has_perk, lose_hand,
                                               neighbours, others, pay, seat_order_from, setting)
 
 
@@ -37,7 +37,7 @@ def validate_attack(state: State, player: str, choice: Choice) -> list[ChoiceErr
         errors.append(ChoiceError(player, "action", "attacking needs a Nuclear Armament token"))
     arms = choice.get("arms")
     if arms not in state["hands"][player] or effect_of(state, arms) != "nuclear_arms":
-        errors.append(ChoiceError(player, "arms", f"{arms!r} is not a Nuclear Arms card in your hand"))
+        errors.append(ChoiceError(player, "arms", not_held(state, arms, "a Nuclear Arms card")))
     if choice.get("target") not in others(state, player):
         errors.append(ChoiceError(player, "target", f"{choice.get('target')!r} is not another player"))
     return errors
@@ -68,7 +68,7 @@ def defence_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]
         card = choice.get("deflect")
         if card is not None:
             if card not in state["hands"][player]:
-                errors.append(ChoiceError(player, "deflect", f"{card!r} is not in your hand"))
+                errors.append(ChoiceError(player, "deflect", not_held(state, card, "a Nuclear Arms or Missile Shield")))
             elif effect_of(state, card) == "nuclear_arms" and not state["armed"][player]:
                 errors.append(ChoiceError(player, "deflect", "Nuclear Arms are unusable without a token"))
             elif effect_of(state, card) not in ("nuclear_arms", "shield"):
@@ -77,7 +77,7 @@ def defence_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]
         if card is not None and (card not in state["hands"][player]
                                  or effect_of(state, card) != "immunity"):
             errors.append(ChoiceError(player, "immunity",
-                                      f"{card!r} is not a Diplomatic Immunity in your hand"))
+                                      not_held(state, card, "a Diplomatic Immunity")))
     return errors
 
 

@@ -169,3 +169,15 @@ def lose_hand(state: State, player: str) -> int:
     state["intrigue"]["discard"].extend(lost)
     state["hands"][player] = []
     return len(lost)
+
+
+def is_known_card(state: State, card: object) -> bool:
+    return isinstance(card, str) and any(key_of(card) in state["catalog"][kind]
+                                         for kind in ("elites", "intrigue", "network"))
+
+
+def not_held(state: State, card: object, what: str) -> str:
+    """Why `card` cannot be used: it does not exist, or you do not hold one."""
+    if not is_known_card(state, card):
+        return f"unknown card {card!r}"
+    return f"{card!r} is not {what} in your hand"

@@ -122,7 +122,7 @@ def test_check_and_refused_turn(tmp_path: Path) -> None:
     result = runner.invoke(cli, ["check", str(folder), str(bad)])
     assert result.exit_code == 1
     assert "ben: ben: not your turn" in result.output
-    assert "ann: card: 'dragon-1' is not an Elite in your hand" in result.output
+    assert "ann: card: unknown card 'dragon-1'" in result.output
     assert "ann: value: declare a whole number from 1 to 6" in result.output
     before = files(folder)
     result = runner.invoke(cli, ["adjudicate", str(folder), str(bad)])
