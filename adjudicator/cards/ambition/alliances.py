@@ -166,3 +166,24 @@ def backstab(state: State, player: str, alliance: dict[str, Any]) -> list[Event]
     return [Event(f"{player} backstabs {partner}: alliance {alliance['id']} "
                   f"({alliance_name(state, alliance['type'])}) ends; {player} takes back "
                   f"{alliance['wager']} and {half} of {partner}'s wager")]
+
+
+def validate_reveal(state: State, player: str, value: object) -> list[ChoiceError]:
+    """`reveal: [A3, ...]`: an ally may bring their own secret alliances into the light."""
+    ids = value if isinstance(value, list) else [value]
+    mine = [a["id"] for a in state["alliances"]
+            if a["status"] == "active" and a["secret"] and player in a["members"]]
+    return [ChoiceError(player, "reveal", f"{i!r} is not one of your secret alliances ("
+                        + (", ".join(mine) or "none") + ")") for i in ids if i not in mine]
+
+
+def reveal(state: State, player: str, value: object) -> list[Event]:
+    ids = value if isinstance(value, list) else [value]
+    events = []
+    for alliance in state["alliances"]:
+        if alliance["id"] in ids:
+            alliance["secret"] = False
+            events.append(Event(f"{player} reveals alliance {alliance['id']}: "
+                                f"{' and '.join(alliance['members'])} are allied "
+                                f"({alliance_name(state, alliance['type'])})"))
+    return events

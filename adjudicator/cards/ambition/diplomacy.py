@@ -35,7 +35,7 @@ def validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
             errors.append(ChoiceError(player, "action", f"unknown action {action!r}; one of "
                                       + ", ".join(FIELDS)))
             continue
-        for name in sorted(set(choice) - FIELDS[action] - {"action", "spy"}):
+        for name in sorted(set(choice) - FIELDS[action] - {"action", "spy", "reveal"}):
             errors.append(ChoiceError(player, name, f"not a field of action {action}"))
         roll = pending["roll"]
         if action == "draw" and roll > 4:
@@ -55,6 +55,8 @@ def validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
             errors += nuclear.validate_attack(state, player, choice)
         if "spy" in choice:
             errors += validate_spy(state, player, choice["spy"])
+        if "reveal" in choice:
+            errors += alliances.validate_reveal(state, player, choice["reveal"])
     return errors
 
 
@@ -97,6 +99,8 @@ def apply(state: State, turn: dict[str, Choice]) -> list[Event]:
     player = pending["player"]
     choice = turn[player]
     events: list[Event] = []
+    if "reveal" in choice:
+        events += alliances.reveal(state, player, choice["reveal"])
     if "spy" in choice:
         events += spy(state, player, choice["spy"])
     action = choice["action"]

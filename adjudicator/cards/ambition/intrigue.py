@@ -34,7 +34,11 @@ def validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
     for player, choice in turn.items():
         if not isinstance(choice, dict):
             errors.append(ChoiceError(player, "action", "expected a mapping like {action: draw}"))
-        elif choice.get("action") == "draw":
+            continue
+        if "reveal" in choice:
+            errors += alliances.validate_reveal(state, player, choice["reveal"])
+            choice = {k: v for k, v in choice.items() if k != "reveal"}
+        if choice.get("action") == "draw":
             errors += [ChoiceError(player, k, "drawing takes no other field")
                        for k in sorted(set(choice) - {"action"})]
         elif choice.get("action") == "play":
@@ -97,13 +101,14 @@ def validate_summit(state: State, player: str, choice: Choice) -> list[ChoiceErr
 def apply(state: State, turn: dict[str, Choice]) -> list[Event]:
     player = state["pending"]["player"]
     choice = turn[player]
+    events = alliances.reveal(state, player, choice["reveal"]) if "reveal" in choice else []
     if choice["action"] == "play":
-        return play(state, player, choice)
+        return events + play(state, player, choice)
     card = draw_intrigue(state)
     if card is None:
-        return [Event(f"{player} finds the intrigue deck empty")] + flow.end_turn(state)
+        return events + [Event(f"{player} finds the intrigue deck empty")] + flow.end_turn(state)
     state["hands"][player].append(card)
-    return resolve_draw(state, player, card)
+    return events + resolve_draw(state, player, card)
 
 
 def resolve_draw(state: State, player: str, card: str) -> list[Event]:
