@@ -1,0 +1,43 @@
+"""What a silent player does in each kind of phase."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.cards.ambition.engine import GAME
+
+from .ambition_harness import DATA, build
+
+DIPLOMACY = {"step": "diplomacy", "player": "a", "rerolled": False, "spied": False}
+CASES = [
+    ({**DIPLOMACY, "roll": 3}, "a", {"action": "draw"}),
+    ({**DIPLOMACY, "roll": 5}, "a", {"action": "pass"}),
+    ({"step": "challenge", "player": "a", "card": "aide-1", "value": 3}, "b", {"challenge": False}),
+    ({"step": "answer", "player": "a", "partner": "b", "terms": {"alliance": "delay-tactic"}}, "b",
+     {"accept": False}),
+    # a silent answer to a secret proposal would be announced publicly, so there is none
+    ({"step": "answer", "player": "a", "partner": "b", "terms": {"alliance": "delay-tactic", "secret": True}},
+     "c", None),
+    ({"step": "defence", "player": "a", "target": "b"}, "c", {}),
+    ({"step": "intrigue", "player": "a"}, "a", {"action": "draw"}),
+    ({"step": "drawn", "player": "a", "card": "backstab-1"}, "a", {"action": "keep"}),
+    ({"step": "comply", "player": "a"}, "b", {"discard": ["nuclear-arms-4"]}),
+    ({"step": "audit", "player": "a"}, "b", {"challenge": []}),
+]
+
+
+@pytest.mark.parametrize("pending,player,expected", CASES, ids=[f"{c[0]['step']}-{i}" for i, c in enumerate(CASES)])
+def test_default_choice(pending: dict, player: str, expected: dict | None) -> None:
+    state = build({"players": ["a", "b", "c"], "given": {"pending": pending,
+                                                          "hands": {"b": ["nuclear-arms-4", "bunker-1"]}}})
+    choice = GAME.default_choice(state, player, DATA)
+    assert choice == expected
+    if choice is not None:  # a default is always a valid choice
+        assert GAME.validate(state, {player: choice}, DATA) == []
+
+
+def test_secret_answer_phase_waits_for_everyone_else() -> None:
+    pending = CASES[4][0]
+    state = build({"players": ["a", "b", "c"], "given": {"pending": pending}})
+    info = GAME.phase(state)
+    assert info is not None and info.mode == "simultaneous" and info.waiting_for == ["b", "c"]
