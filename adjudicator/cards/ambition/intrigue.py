@@ -66,6 +66,9 @@ def validate_play(state: State, player: str, choice: Choice) -> list[ChoiceError
         unarmed = [p for p in state["players"] if not state["armed"][p]]
         errors.append(ChoiceError(player, "card", "Armageddon needs every player armed; not armed: "
                                   + ", ".join(unarmed)))
+    if effect == "armageddon" and any(a["status"] == "active" and a["type"] == "delay-tactic"
+                                      and player in a["members"] for a in state["alliances"]):
+        errors.append(ChoiceError(player, "card", "your Delay Tactic forbids holding or playing Armageddon"))
     if effect in ("sanctions", "scandal", "espionage") and target not in others(state, player):
         errors.append(ChoiceError(player, "target", f"{target!r} is not another player"))
     elif effect == "sanctions" and not state["armed"][target]:
