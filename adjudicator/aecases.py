@@ -27,8 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adjudicator.datc import parse_phase
-from adjudicator.errors import DataFileError
+from adjudicator import datc
 from adjudicator.game import adjudicate_lines
 from adjudicator.mapgraph import normalise_name
 from adjudicator.model import Phase, Unit, UnitType
@@ -61,40 +60,11 @@ class AEResult:
 
 
 def read_cases(path: Path) -> list[AECase]:
-    cases: list[AECase] = []
-    current: AECase | None = None
-    section: str | None = None
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        # Order lines keep their text; only a '#' at the start of a line is a comment here,
-        # the order parser strips trailing comments itself.
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        word = line.split()[0]
-        if word == "CASE":
-            current = AECase(line.split(None, 1)[1].strip(), number)
-            cases.append(current)
-            section = None
-        elif current is None:
-            raise DataFileError(f"'{word}' outside a CASE", file=str(path), line=number)
-        elif word == "PRESTATE_SETPHASE":
-            try:
-                current.phase = parse_phase(line.split(None, 1)[1])
-            except (ValueError, KeyError, IndexError):
-                raise DataFileError("cannot read the phase", file=str(path), line=number) from None
-        elif word in SECTIONS and ":" not in line:      # unit and order lines always have a colon
-            section = word
-            current.sections.setdefault(section, [])
-            rest = line[len(word):].strip()
-            if rest:
-                current.sections[section].append(rest)
-        elif word == "END":
-            current, section = None, None
-        elif section is None:
-            raise DataFileError(f"unknown directive '{word}'", file=str(path), line=number)
-        else:
-            current.sections[section].append(line)
-    return cases
+    """The DATC reader with the A&E sections. Order and published lines keep
+    any trailing '#' text: the order parser strips comments itself."""
+    _, found = datc.read_cases(path, SECTIONS, trailing_comments=False)
+    return [AECase(c.name, c.line, c.phase, {k: [t for _, t in v] for k, v in c.sections.items()})
+            for c in found]
 
 
 def lookup_any_power(variant: Variant, text: str) -> str:

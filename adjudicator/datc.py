@@ -58,7 +58,12 @@ def parse_phase(text: str) -> Phase:
     return Phase(year, season, kind)
 
 
-def read_cases(path: Path) -> tuple[str, list[DatcCase]]:
+def read_cases(path: Path, sections: set[str] | frozenset[str] = frozenset(SECTIONS), *,
+               trailing_comments: bool = True) -> tuple[str, list[DatcCase]]:
+    """Read a case file in the DATC text format; `sections` names the
+    directives that open a list of lines (sibling formats add their own).
+    A header may carry its first entry on the same line ('WINNER France').
+    With trailing_comments False, only a '#' that starts a line is a comment."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -68,8 +73,8 @@ def read_cases(path: Path) -> tuple[str, list[DatcCase]]:
     current: DatcCase | None = None
     section: str | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
+        line = (raw.split("#", 1)[0] if trailing_comments else raw).strip()
+        if not line or line.startswith("#"):
             continue
         word = line.split()[0]
         if word == "VARIANT_ALL":
@@ -88,9 +93,12 @@ def read_cases(path: Path) -> tuple[str, list[DatcCase]]:
                                     hint="e.g. 'PRESTATE_SETPHASE Spring 1901, Movement'") from None
         elif word == "POSTSTATE_SAME":
             current.same = True
-        elif word in SECTIONS:
+        elif word in sections and ":" not in line:      # unit and order lines always have a colon
             section = word
             current.sections.setdefault(section, [])
+            rest = line[len(word):].strip()
+            if rest:
+                current.sections[section].append((number, rest))
         elif word == "END":
             current, section = None, None
         elif section is None:
