@@ -251,7 +251,7 @@ def ingest(folder: Path, mailbox_path: Path) -> list[IngestResult]:
             parsed = parser_for(variant).parse_text(text, power)
             foreign = foreign_lines(variant, state, parsed, power)
             if foreign:
-                raise Rejected(f"these lines order for another power, so none of your orders were stored:\n  "
+                raise Rejected("these lines order for another power, so none of your orders were stored:\n  "
                                + "\n  ".join(foreign))
             if not parsed:
                 raise Rejected("the message has no orders")

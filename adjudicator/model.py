@@ -61,11 +61,6 @@ class Phase:
         return f"{self.season.capitalize()} {self.year} {self.kind.capitalize()}"
 
 
-class Resolution(Enum):
-    SUCCEEDS = "succeeds"
-    FAILS = "fails"
-
-
 class Reason(Enum):
     """Why an order did what it did, for the report."""
 

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from adjudicator.model import Reason, Unit, UnitType
+from adjudicator.model import Reason, Unit
 from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from adjudicator.resolver import Resolver
 
@@ -107,13 +107,10 @@ class MovementAdjudicator:
                 continue
             if fleet in goal:
                 return True
-            for nxt in self.seas_touching_sea(fleet):
+            for nxt in self.seas_touching.get(fleet, frozenset()):
                 if nxt in fleet_set and nxt not in seen:
                     frontier.append(nxt)
         return False
-
-    def seas_touching_sea(self, sea: str) -> frozenset[str]:
-        return self.seas_touching.get(sea, frozenset())
 
     def supports_given(self, supporters: list[str], exclude_power: str | None = None) -> int:
         count = 0

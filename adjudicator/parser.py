@@ -20,7 +20,7 @@ from typing import Callable
 from adjudicator.errors import IllegalOrderError, OrderError, OrderSyntaxError
 from adjudicator.mapgraph import MapGraph, normalise_name
 from adjudicator.model import UnitType
-from adjudicator.orders import (AnyOrder, Build, Convoy, Disband, Hold, Move, Order, Retreat,
+from adjudicator.orders import (AnyOrder, Build, Convoy, Disband, Hold, Move, Retreat,
                                 SupportHold, SupportMove, Waive)
 from adjudicator.variant import Variant
 
@@ -125,7 +125,6 @@ class OrderParser:
             word = tokens.peek()
             if word is None:
                 raise OrderSyntaxError("the order stops where a province name should be")
-            guess = " ".join(tokens.words[tokens.pos:tokens.pos + 3])
             hint = None
             for length in (3, 2, 1):
                 hint = self.graph.suggest(" ".join(tokens.words[tokens.pos:tokens.pos + length]))

@@ -11,7 +11,7 @@ change hands first and victory is checked)."""
 from __future__ import annotations
 
 from adjudicator.errors import AmbiguousOrderError, IllegalOrderError, OrderError, OrderSyntaxError
-from adjudicator.model import Phase, Reason, Unit
+from adjudicator.model import Reason, Unit
 from adjudicator.movement import MovementResult, resolve_movement
 from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from adjudicator.outcome import DislodgedLine, ErrorLine, OrderLine, PhaseOutcome

@@ -7,7 +7,7 @@ unit holds and the reason is kept for the report."""
 
 from __future__ import annotations
 
-from adjudicator.errors import AmbiguousOrderError, IllegalOrderError, OrderError
+from adjudicator.errors import AmbiguousOrderError, IllegalOrderError
 from adjudicator.mapgraph import MapGraph
 from adjudicator.model import Unit, UnitType, province_of
 from adjudicator.orders import (AnyOrder, Convoy, Hold, Move, Order, Retreat, SupportHold,
@@ -143,10 +143,6 @@ def normalise_retreat(order: AnyOrder) -> AnyOrder:
     if isinstance(order, Move):
         return Retreat(order.power, order.unit_type, order.location, order.dest)
     return order
-
-
-def check_error(exc: OrderError) -> str:
-    return exc.message + (f" ({exc.hint})" if exc.hint else "")
 
 
 def settle_convoy_intent(state: GameState, graph: MapGraph, rules: RuleSet, orders: dict[str, Order],

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from adjudicator.errors import IllegalOrderError, OrderError
 from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from adjudicator.rules.ambition_empire_common import (is_christian, is_great_power, is_islamic, minor_name,
-                                                      religion_of, seed_minor_units, variant_minors)
+                                                      religion_of, seed_minor_units)
 from adjudicator.rules.hooks import PreResolved
 from adjudicator.state import GameState
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.errors import OrderError
 from adjudicator.mapgraph import MapGraph
-from adjudicator.model import Unit, UnitType
+from adjudicator.model import Unit
 from adjudicator.movement import MovementResult, standard_backup_rule
 from adjudicator.orders import Order, Waive
 from adjudicator.rules.hooks import PreResolved, RuleSet
@@ -113,5 +113,3 @@ STANDARD = RuleSet(
     victory=victory,
     playing_powers=playing_powers,
 )
-
-UNIT_TYPES = UnitType
