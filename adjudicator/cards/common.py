@@ -45,12 +45,15 @@ class PhaseInfo:
 
     `name` is a short slug used in file names (e.g. "age1-turn3"); `mode` is
     "simultaneous" (every player in `waiting_for` sends a choice) or
-    "sequential" (exactly one player does)."""
+    "sequential" (exactly one player does). `quiet_defaults` keeps the
+    driver's "sent nothing; default applied" line private to that player, for
+    phases where the list of silent players would give a secret away."""
 
     name: str
     mode: Literal["simultaneous", "sequential"]
     waiting_for: list[str]
     title: str = ""
+    quiet_defaults: bool = False
 
 
 @dataclass(frozen=True)

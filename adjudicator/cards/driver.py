@@ -23,14 +23,24 @@ from adjudicator.errors import DataFileError, GameFolderError
 VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
 
 
+_DATA_CACHE: dict[Path, tuple[int, dict[str, Any]]] = {}
+
+
 def load_data(game: TurnGame) -> dict[str, Any]:
+    """The game's variant data. Parsed once per process and file version (the
+    pure-Python safe loader takes up to half a second on the big card files);
+    each caller gets its own copy, so an engine that edits it harms no one."""
     path = VARIANTS_DIR / f"{game.name}.yaml"
     if not path.exists():
         return {}
-    data = storage.read_yaml(path)
-    if not isinstance(data, dict):
-        raise DataFileError("expected a mapping at the top level", file=str(path))
-    return data
+    version = path.stat().st_mtime_ns
+    cached = _DATA_CACHE.get(path)
+    if cached is None or cached[0] != version:
+        data = storage.read_yaml(path)
+        if not isinstance(data, dict):
+            raise DataFileError("expected a mapping at the top level", file=str(path))
+        cached = _DATA_CACHE[path] = (version, data)
+    return copy.deepcopy(cached[1])
 
 
 def new_game(folder: Path, variant: str, players: list[str], seed: int) -> Path:
@@ -94,6 +104,23 @@ def split_turn(turn: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
     return (str(phase) if phase is not None else None), choices
 
 
+def player_names(folder: Path) -> list[str]:
+    meta = storage.read_yaml(folder / "game.yaml")
+    return [str(p["name"]) for p in meta.get("players", [])] if isinstance(meta, dict) else []
+
+
+def misaddressed(folder: Path, info: PhaseInfo, choices: dict[str, Any]) -> list[ChoiceError]:
+    """Choices from names that are not players, or from players the phase does not wait for."""
+    players = player_names(folder)
+    errors = []
+    for name in choices:
+        if name not in players:
+            errors.append(ChoiceError(name, name, f"no such player in this game (players: {', '.join(players)})"))
+        elif name not in info.waiting_for:
+            errors.append(ChoiceError(name, name, f"not your turn: waiting for {', '.join(info.waiting_for)}"))
+    return errors
+
+
 def check_turn(folder: Path, turn_path: Path, player: str | None = None) -> list[ChoiceError]:
     game, state, _, data = current(folder)
     info = game.phase(state)
@@ -108,9 +135,7 @@ def check_turn(folder: Path, turn_path: Path, player: str | None = None) -> list
         if not choices:
             errors.append(ChoiceError(player, player, "no choice for this player in the turn file"))
             return errors
-    for name in choices:
-        if name not in info.waiting_for:
-            errors.append(ChoiceError(name, name, f"not your turn: waiting for {', '.join(info.waiting_for)}"))
+    errors += misaddressed(folder, info, choices)
     choices = {k: v for k, v in choices.items() if k in info.waiting_for}
     return errors + game.validate(copy.deepcopy(state), choices, data)
 
@@ -124,8 +149,7 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
     if phase is not None and phase != info.name:
         raise GameFolderError(f"turn file is for phase {phase}, the game is at {info.name}",
                               file=str(turn_path))
-    errors = [ChoiceError(n, n, f"not your turn: waiting for {', '.join(info.waiting_for)}")
-              for n in choices if n not in info.waiting_for]
+    errors = misaddressed(folder, info, choices)
     missed: list[str] = []
     for name in info.waiting_for:
         if name not in choices:
@@ -143,12 +167,12 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
         raise GameFolderError(f"phase {info.name} is already adjudicated", file=str(folder),
                               hint="use --force to adjudicate it again")
     outcome = game.apply(copy.deepcopy(state), choices, data)
-    events = [Event(f"{name} sent nothing; default applied") for name in missed] + outcome.events
+    events = [Event(f"{name} sent nothing; default applied",
+                    (name,) if info.quiet_defaults else None) for name in missed] + outcome.events
     next_info = game.phase(outcome.state)
     written = [write_history(folder, index + 1, next_info, outcome.state)]
     storage.atomic_write(folder / "orders" / f"{tag}.yaml", storage.dump_yaml({"phase": info.name, **choices}))
-    meta = storage.read_yaml(folder / "game.yaml")
-    players = [p["name"] for p in meta["players"]]
+    players = player_names(folder)
     context = {"game": game.title, "folder": folder.name, "phase": info, "next_phase": next_info,
                "view": game.public_view(outcome.state), "events": [e.text for e in events if e.visible_to is None]}
     public = templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder)
