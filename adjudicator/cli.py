@@ -40,6 +40,20 @@ def game_kind(folder: Path) -> str:
     return str(meta.get("kind", "diplomacy"))
 
 
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """`key=value` pairs; values read as YAML scalars, so true, 3 and B mean what they look like."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise AdjudicatorError(f"--option {pair!r} is not KEY=VALUE", hint="e.g. --option side=B")
+        parsed = storage.parse_yaml(value, "--option") if value.strip() else ""
+        if isinstance(parsed, (dict, list)):
+            raise AdjudicatorError(f"--option {pair!r}: the value must be a single word or number")
+        options[key.strip()] = parsed
+    return options
+
+
 @click.group()
 @click.version_option(package_name="adjudicator")
 def cli() -> None:
@@ -51,13 +65,18 @@ def cli() -> None:
 @click.option("--variant", default="standard", show_default=True, help="variant or game name")
 @click.option("--players", default=None, help="comma-separated player names (turn-file games)")
 @click.option("--seed", default=1, show_default=True, type=int, help="RNG seed (turn-file games)")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="a rules option of a turn-file game, e.g. side=B or artisans_official=true; repeatable")
 @friendly_errors
-def new(game: Path, variant: str, players: str | None, seed: int) -> None:
+def new(game: Path, variant: str, players: str | None, seed: int, options: tuple[str, ...]) -> None:
     """Create a new game folder GAME."""
     if is_turn_file_game(variant):
         if not players:
             raise AdjudicatorError(f"{variant} needs --players a,b,c")
-        cards.new_game(game, variant, [p.strip() for p in players.split(",") if p.strip()], seed)
+        cards.new_game(game, variant, [p.strip() for p in players.split(",") if p.strip()], seed,
+                       parse_options(options))
+    elif options:
+        raise AdjudicatorError("--option is for turn-file games", hint="Diplomacy variants take no options")
     else:
         from adjudicator import gamefolder
         gamefolder.new_game(game, variant)

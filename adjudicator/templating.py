@@ -9,6 +9,8 @@ from typing import Any
 
 import jinja2
 
+from adjudicator.errors import DataFileError
+
 PACKAGE_TEMPLATES = Path(__file__).parent / "templates"
 
 
@@ -31,5 +33,24 @@ def environment(*search_dirs: Path, game_folder: Path | None = None,
 
 def render(template: str, context: dict[str, Any], *search_dirs: Path,
            game_folder: Path | None = None) -> str:
+    """The rendered text. A broken template (most likely a GM's override) is a
+    DataFileError naming the template file and line, not a jinja2 traceback;
+    the caller has written nothing yet, so nothing is lost."""
     env = environment(*search_dirs, game_folder=game_folder, html=template.endswith(".html.j2"))
-    return env.get_template(template).render(**context)
+    try:
+        return env.get_template(template).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise DataFileError(f"template syntax error: {exc.message}", file=exc.filename or template,
+                            line=exc.lineno, hint="fix the template, or delete it to use the packaged one") from None
+    except jinja2.TemplateError as exc:
+        raise DataFileError(f"template error: {exc}", file=_source_of(env, template),
+                            hint="the template uses a name the report does not provide; "
+                                 "compare it with the packaged template") from None
+
+
+def _source_of(env: jinja2.Environment, template: str) -> str:
+    """The file a template name resolves to, for error messages."""
+    try:
+        return env.get_template(template).filename or template
+    except jinja2.TemplateError:
+        return template

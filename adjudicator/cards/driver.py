@@ -43,8 +43,29 @@ def load_data(game: TurnGame) -> dict[str, Any]:
     return copy.deepcopy(cached[1])
 
 
-def new_game(folder: Path, variant: str, players: list[str], seed: int) -> Path:
+def apply_options(data: dict[str, Any], options: dict[str, Any], variant: str) -> dict[str, Any]:
+    """The variant data with a new game's `--option key=value` settings laid over
+    its `rules:` mapping. Only keys that mapping already has may be set, so a
+    typo is an error rather than a silently ignored option."""
+    rules = {k: v for k, v in (data.get("rules") or {}).items() if k != "source"}
+    unknown = sorted(set(options) - set(rules))
+    if unknown:
+        known = ", ".join(f"{k}={rules[k]}" for k in sorted(rules))
+        raise GameFolderError(f"{variant} has no option {', '.join(unknown)}",
+                              hint=f"its options, with their defaults: {known}" if known
+                              else f"{variant} takes no options")
+    for key, value in options.items():
+        default = rules[key]
+        if default is not None and type(value) is not type(default) \
+                and not (type(default) is float and type(value) is int):
+            raise GameFolderError(f"option {key}={value!r} should be a {type(default).__name__} like {default!r}")
+    return {**data, "rules": {**(data.get("rules") or {}), **options}}
+
+
+def new_game(folder: Path, variant: str, players: list[str], seed: int,
+             options: dict[str, Any] | None = None) -> Path:
     game = find_game(variant)
+    data = apply_options(load_data(game), options or {}, variant)
     if folder.exists() and any(folder.iterdir()):
         raise GameFolderError("folder exists and is not empty", file=str(folder),
                               hint="choose a new folder name")
@@ -53,11 +74,12 @@ def new_game(folder: Path, variant: str, players: list[str], seed: int) -> Path:
             f"{game.title} takes {game.min_players} to {game.max_players} players, got {len(players)}")
     if len(set(players)) != len(players):
         raise GameFolderError("player names must be distinct")
-    state = game.setup(list(players), seed, load_data(game))
-    storage.write_yaml(folder / "game.yaml", {
-        "variant": variant, "kind": "turn-file", "seed": seed,
-        "players": [{"name": p, "email": ""} for p in players],
-    })
+    state = game.setup(list(players), seed, data)
+    meta: dict[str, Any] = {"variant": variant, "kind": "turn-file", "seed": seed}
+    if options:
+        meta["options"] = dict(options)
+    meta["players"] = [{"name": p, "email": ""} for p in players]
+    storage.write_yaml(folder / "game.yaml", meta)
     write_history(folder, 1, game.phase(state), state)
     return folder
 
@@ -170,18 +192,21 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
     events = [Event(f"{name} sent nothing; default applied",
                     (name,) if info.quiet_defaults else None) for name in missed] + outcome.events
     next_info = game.phase(outcome.state)
-    written = [write_history(folder, index + 1, next_info, outcome.state)]
-    storage.atomic_write(folder / "orders" / f"{tag}.yaml", storage.dump_yaml({"phase": info.name, **choices}))
     players = player_names(folder)
     context = {"game": game.title, "folder": folder.name, "phase": info, "next_phase": next_info,
                "view": game.public_view(outcome.state), "events": [e.text for e in events if e.visible_to is None]}
-    public = templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder)
-    written.append(folder / "reports" / f"{tag}.txt")
-    storage.atomic_write(written[-1], public)
+    # Render everything before writing anything: a broken template then costs
+    # nothing. The next history file goes last, because its existence is what
+    # moves the game on; a run cut short before it can be redone with --force.
+    texts = {folder / "reports" / f"{tag}.txt":
+             templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder)}
     for player in players:
         private_context = dict(context, player=player, private=game.private_view(outcome.state, player),
                                events=[e.text for e in events if e.is_visible_to(player)])
-        text = templating.render(f"{game.name}/private.txt.j2", private_context, game_folder=folder)
-        written.append(folder / "private" / player / f"{tag}.txt")
-        storage.atomic_write(written[-1], text)
+        texts[folder / "private" / player / f"{tag}.txt"] = \
+            templating.render(f"{game.name}/private.txt.j2", private_context, game_folder=folder)
+    storage.atomic_write(folder / "orders" / f"{tag}.yaml", storage.dump_yaml({"phase": info.name, **choices}))
+    for path, text in texts.items():
+        storage.atomic_write(path, text)
+    return [write_history(folder, index + 1, next_info, outcome.state), *texts]
     return written

@@ -112,7 +112,7 @@ def _parse(data: dict[str, Any]) -> Catalog:
     if not data or "cards" not in data or "wonders" not in data:
         raise DataFileError("seven-wonders data needs 'cards' and 'wonders'",
                             file="variants/seven-wonders.yaml")
-    cat = Catalog(options=data.get("options", {}) or {})
+    cat = Catalog(options=data.get("rules", {}) or {})
     for raw in data["cards"]:
         card = Card(name=str(raw["name"]), age=int(raw["age"]), colour=str(raw["colour"]),
                     cost=dict(raw.get("cost") or {}), chains_from=tuple(raw.get("chains_from") or ()),

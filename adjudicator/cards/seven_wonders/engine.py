@@ -41,7 +41,7 @@ class SevenWonders:
         cat = catalog(data)
         side_option = str(cat.options.get("side", "A"))
         if side_option not in ("A", "B", "random"):
-            raise DataFileError(f"options.side must be A, B or random, got {side_option!r}")
+            raise DataFileError(f"rules.side must be A, B or random, got {side_option!r}")
         state: State = {"rng": new_rng_record(seed), "players": list(players), "age": 1, "turn": 1,
                         "pending": [], "discard": [], "guilds": [], "cities": {}}
         cities = sorted(cat.wonders)

@@ -147,14 +147,14 @@ def test_immediate_coins_from_wonders_and_yellow_cards(data: dict[str, Any]) -> 
 
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_board_side_option(side: str, data: dict[str, Any]) -> None:
-    chosen = dict(data, options={"side": side})
+    chosen = dict(data, rules={"side": side})
     state = GAME.setup(["a", "b", "c", "d"], 2, chosen)
     assert {state["cities"][p]["side"] for p in "abcd"} == {side}
     assert len({state["cities"][p]["wonder"] for p in "abcd"}) == 4
 
 
 def test_random_sides_come_from_the_seed(data: dict[str, Any]) -> None:
-    chosen = dict(data, options={"side": "random"})
+    chosen = dict(data, rules={"side": "random"})
     sides = [[GAME.setup(NAMES7, seed, chosen)["cities"][p]["side"] for p in NAMES7] for seed in range(6)]
     assert sides == [[GAME.setup(NAMES7, seed, chosen)["cities"][p]["side"] for p in NAMES7] for seed in range(6)]
     assert {s for row in sides for s in row} == {"A", "B"}

@@ -1,0 +1,162 @@
+"""The shared turn-file driver, tested on a tiny made-up game so that each
+behaviour is visible: game options, unknown players, private "default
+applied" lines, broken templates, and the order in which files are written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator import storage
+from adjudicator.cards import driver
+from adjudicator.cards.common import (Choice, ChoiceError, Event, Outcome, PhaseInfo, State,
+                                      new_rng_record)
+from adjudicator.cli import cli
+
+PUBLIC = "Public {{ phase.name }}\n{% for e in events %}{{ e }}\n{% endfor %}"
+PRIVATE = "Private {{ player }}\n{% for e in events %}{{ e }}\n{% endfor %}"
+
+
+class SecretVote:
+    """Each round everyone votes for or against in secret; silence means against.
+    Option `quiet` makes the phase keep its 'default applied' lines private."""
+
+    name = "secret-vote"
+    title = "Secret Vote"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
+        return {"players": players, "round": 1, "rules": dict(data.get("rules", {})),
+                "votes": {}, "rng": new_rng_record(seed)}
+
+    def phase(self, state: State) -> PhaseInfo | None:
+        if state["round"] > 2:
+            return None
+        return PhaseInfo(f"round-{state['round']}", "simultaneous", list(state["players"]),
+                         quiet_defaults=bool(state["rules"].get("quiet")))
+
+    def validate(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> list[ChoiceError]:
+        return [ChoiceError(p, "vote", "vote for or against") for p, c in turn.items()
+                if not isinstance(c, dict) or c.get("vote") not in ("for", "against")]
+
+    def default_choice(self, state: State, player: str, data: dict[str, Any]) -> Choice | None:
+        return {"vote": "against"}
+
+    def apply(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> Outcome:
+        state["votes"][state["round"]] = {p: c["vote"] for p, c in sorted(turn.items())}
+        yes = sum(c["vote"] == "for" for c in turn.values())
+        state["round"] += 1
+        return Outcome(state, [Event(f"{yes} voted for")] +
+                       [Event(f"you voted {c['vote']}", (p,)) for p, c in sorted(turn.items())])
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return {"round": state["round"]}
+
+    def private_view(self, state: State, player: str) -> dict[str, Any]:
+        return {"round": state["round"]}
+
+
+@pytest.fixture
+def game_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(driver, "find_game", lambda name: SecretVote())
+    monkeypatch.setattr(driver, "load_data", lambda game: {"rules": {"source": "default", "quiet": False}})
+    monkeypatch.setattr("adjudicator.cli.is_turn_file_game", lambda name: True)
+    return tmp_path / "vote"
+
+
+def add_templates(folder: Path, public: str = PUBLIC, private: str = PRIVATE) -> None:
+    (folder / "templates" / "secret-vote").mkdir(parents=True, exist_ok=True)
+    (folder / "templates" / "secret-vote" / "public.txt.j2").write_text(public)
+    (folder / "templates" / "secret-vote" / "private.txt.j2").write_text(private)
+
+
+def new(folder: Path, *options: str) -> Any:
+    args = ["new", str(folder), "--variant", "secret-vote", "--players", "ann,bob,cy"]
+    for option in options:
+        args += ["--option", option]
+    return CliRunner().invoke(cli, args)
+
+
+def write_turn(folder: Path, text: str) -> Path:
+    path = folder.parent / "turn.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_option_reaches_setup_and_game_yaml(game_dir: Path) -> None:
+    result = new(game_dir, "quiet=true")
+    assert result.exit_code == 0, result.output
+    assert storage.read_yaml(game_dir / "game.yaml")["options"] == {"quiet": True}
+    state = storage.read_yaml(sorted((game_dir / "history").iterdir())[0])
+    assert state["rules"]["quiet"] is True
+
+
+@pytest.mark.parametrize("option, message", [
+    ("loud=true", "has no option loud"),
+    ("quiet=3", "should be a bool"),
+    ("quiet", "is not KEY=VALUE"),
+])
+def test_bad_options_exit_2_and_create_nothing(game_dir: Path, option: str, message: str) -> None:
+    result = new(game_dir, option)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not game_dir.exists()
+
+
+def test_unknown_player_is_named_as_such(game_dir: Path) -> None:
+    new(game_dir)
+    turn = write_turn(game_dir, "ann: {vote: for}\nzed: {vote: against}\n")
+    result = CliRunner().invoke(cli, ["check", str(game_dir), str(turn)])
+    assert result.exit_code == 1
+    assert "zed: zed: no such player in this game (players: ann, bob, cy)" in result.output
+
+
+@pytest.mark.parametrize("quiet, bob_line_public", [("false", True), ("true", False)])
+def test_default_applied_lines_follow_quiet_defaults(game_dir: Path, quiet: str, bob_line_public: bool) -> None:
+    new(game_dir, f"quiet={quiet}")
+    add_templates(game_dir)
+    turn = write_turn(game_dir, "ann: {vote: for}\ncy: {vote: for}\n")
+    result = CliRunner().invoke(cli, ["adjudicate", str(game_dir), str(turn)])
+    assert result.exit_code == 0, result.output
+    public = (game_dir / "reports" / "0001-round-1.txt").read_text()
+    assert ("bob sent nothing; default applied" in public) is bob_line_public
+    assert "2 voted for" in public and "you voted" not in public
+    assert "bob sent nothing; default applied" in (game_dir / "private" / "bob" / "0001-round-1.txt").read_text()
+    ann = (game_dir / "private" / "ann" / "0001-round-1.txt").read_text()
+    assert ("bob sent nothing" in ann) is bob_line_public
+    assert "you voted for" in ann
+
+
+def test_broken_template_is_a_clear_error_and_writes_nothing(game_dir: Path) -> None:
+    new(game_dir)
+    add_templates(game_dir, public="line one\n{% for e in events %}\n")
+    before = sorted(p.relative_to(game_dir) for p in game_dir.rglob("*"))
+    turn = write_turn(game_dir, "ann: {vote: for}\nbob: {vote: against}\ncy: {vote: against}\n")
+    result = CliRunner().invoke(cli, ["adjudicate", str(game_dir), str(turn)])
+    assert result.exit_code == 2
+    assert "public.txt.j2" in result.output and "template syntax error" in result.output
+    assert "Traceback" not in result.output
+    assert sorted(p.relative_to(game_dir) for p in game_dir.rglob("*")) == before
+
+
+def test_undefined_name_in_template_is_a_clear_error(game_dir: Path) -> None:
+    new(game_dir)
+    add_templates(game_dir, private="{{ no_such_thing }}\n")
+    turn = write_turn(game_dir, "ann: {vote: for}\nbob: {vote: against}\ncy: {vote: against}\n")
+    result = CliRunner().invoke(cli, ["adjudicate", str(game_dir), str(turn)])
+    assert result.exit_code == 2
+    assert "private.txt.j2" in result.output and "no_such_thing" in result.output
+    assert not (game_dir / "reports").exists()
+
+
+def test_variant_data_is_parsed_once_and_copied() -> None:
+    from adjudicator.cards.registry import find_game
+    game = find_game("seven-wonders")
+    first = driver.load_data(game)
+    first["rules"]["side"] = "changed by a caller"
+    assert driver.load_data(game)["rules"]["side"] == "A"
