@@ -102,5 +102,8 @@ class GameState:
 def initial_state(variant: Variant) -> GameState:
     units = {u.province: u for p in variant.powers.values() for u in p.units}
     centres = {c: p.id for p in variant.powers.values() for c in (*p.home_centres, *p.owned_centres)}
-    return GameState(variant.id, Phase(variant.start_year, variant.seasons[0], "movement"),
-                     units, centres)
+    state = GameState(variant.id, Phase(variant.start_year, variant.seasons[0], "movement"),
+                      units, centres)
+    from adjudicator.rules import rules_for   # rules import this module
+    rules_for(variant).setup(variant, state)
+    return state

@@ -262,3 +262,23 @@ def test_civil_disorder_occupied_centre_taken_stays_taken() -> None:
     after = play(new, "Russia:\nA abo H").next_state
     assert after.centres["abo"] == "russia" and after.units["abo"].power == "russia"
     assert after.extra["ambition_empire"]["cd_pending"] == {}
+
+
+def test_game_starts_with_the_minor_powers_in_place() -> None:
+    # The rules' starting position has all seventeen minors, each holding its
+    # centre with its unit, so the first Fall lists only real conquests.
+    state = initial_state(VARIANT)
+    for minor in ("alg", "nas", "upr", "sav", "pap"):
+        assert state.centres[minor] == minor
+        assert state.units[minor].power == minor
+    assert len([u for u in state.units.values() if u.power not in VARIANT.powers]) == 17
+
+
+def test_first_fall_lists_only_real_conquests() -> None:
+    state = initial_state(VARIANT)
+    for name in ("1763-spring", "1763-fall"):
+        outcome = play(state, (SAMPLES / f"{name}.txt").read_text(encoding="utf-8"))
+        state = outcome.next_state
+    changed = {centre: (old, new) for centre, old, new in outcome.centre_changes}
+    assert changed["ven"] == ("ven", "habsburg")
+    assert all(new in VARIANT.powers for _, new in changed.values()), changed

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from adjudicator.rules.ambition_empire_common import setup
 from adjudicator.rules.ambition_empire_dp import dp_extension, pre_resolve
 from adjudicator.rules.ambition_empire_homes import (after_adjustment, apply_civil_disorder, build_sites,
                                                      playing_powers, record_draw, victory)
@@ -32,6 +33,7 @@ RULES: RuleSet = dataclasses.replace(
     after_adjustment=after_adjustment,
     victory=victory,
     playing_powers=playing_powers,
+    setup=setup,
     parser_extensions=(dp_extension,),
 )
 

@@ -101,11 +101,11 @@ def in_civil_disorder(state: GameState) -> list[str]:
 
 
 def seed_minor_units(variant: Variant, state: GameState) -> list[str]:
-    """Place the seventeen minor units at the start of the game.
-
-    initial_state() knows only the Great Powers' units, so the first movement
-    phase of the game places the minors' units (in their unowned, vacant
-    centres) before anything else. Marked in the bookkeeping so it happens once."""
+    """Place the seventeen minor powers at the start of the game: each holds
+    its centre with its unit (the setup hook, so the starting position, maps
+    and the first Fall's list of conquests are right). Marked in the
+    bookkeeping so it happens once; the first movement phase calls it too, for
+    games created before the setup hook existed."""
     data = book(state)
     if data.get("seeded"):
         return []
@@ -118,8 +118,13 @@ def seed_minor_units(variant: Variant, state: GameState) -> list[str]:
         if unit is None or unit.province in state.units or state.centres.get(unit.province):
             continue
         state.units[unit.province] = unit
+        state.centres[unit.province] = minor
         placed.append(unit.province)
     return placed
+
+
+def setup(variant: Variant, state: GameState) -> None:
+    seed_minor_units(variant, state)
 
 
 def unit_type_word(unit_type: UnitType) -> str:

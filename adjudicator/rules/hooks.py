@@ -51,6 +51,10 @@ VictoryHook = Callable[["Variant", "GameState"], "str | None"]
 # Which powers send orders and get build counts (A&E: minor powers do not).
 PlayingPowersHook = Callable[["Variant", "GameState"], list[str]]
 
+# The starting position beyond the powers' own units and centres (A&E: the
+# minor powers in their centres). Edits the state in place.
+SetupHook = Callable[["Variant", "GameState"], None]
+
 
 @dataclass
 class PreResolved:
@@ -75,5 +79,6 @@ class RuleSet:
     after_adjustment: AfterAdjustmentHook
     victory: VictoryHook
     playing_powers: PlayingPowersHook
+    setup: SetupHook = lambda variant, state: None
     parser_extensions: tuple["LineExtension", ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
