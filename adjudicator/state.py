@@ -49,8 +49,9 @@ class GameState:
 
     # --- YAML ----------------------------------------------------------------
     def to_data(self, variant: Variant) -> dict[str, Any]:
+        # Minor powers too, including one that owns a centre but has no unit.
         powers = list(variant.powers) + sorted(
-            {u.power for u in self.units.values()} - set(variant.powers))
+            ({u.power for u in self.units.values()} | set(self.centres.values())) - set(variant.powers))
         units = {p: [str(u) for u in sorted(self.units.values(), key=lambda u: u.location) if u.power == p]
                  for p in powers}
         centres = {p: self.centres_of(p) for p in powers}

@@ -282,3 +282,12 @@ def test_first_fall_lists_only_real_conquests() -> None:
     changed = {centre: (old, new) for centre, old, new in outcome.centre_changes}
     assert changed["ven"] == ("ven", "habsburg")
     assert all(new in VARIANT.powers for _, new in changed.values()), changed
+
+
+def test_a_minor_keeps_its_centre_through_the_state_file_without_its_unit() -> None:
+    # A minor whose unit was disbanded still owns its centre until a Great
+    # Power takes it; the YAML round trip must not drop that owner.
+    state = initial_state(VARIANT)
+    del state.units["sav"]
+    again = GameState.from_data(state.to_data(VARIANT), VARIANT, "state.yaml")
+    assert again.centres == state.centres
