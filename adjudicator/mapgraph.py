@@ -19,7 +19,7 @@ from typing import Any
 import networkx as nx
 
 from adjudicator.errors import MapDataError
-from adjudicator.model import UnitType, province_of
+from adjudicator.model import Unit, UnitType, province_of
 from adjudicator.storage import read_yaml
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
@@ -163,6 +163,10 @@ class MapGraph:
         if "/" in location:
             return f"{prov.name} ({prov.coasts[location]})"
         return prov.name
+
+    def unit_name(self, unit: Unit) -> str:
+        """'A Mecklenburg', 'F Smyrna (south coast)': a unit as reports name it."""
+        return f"{unit.type.value} {self.full_name(unit.location)}"
 
 
 # --- loading ---------------------------------------------------------------------

@@ -26,13 +26,7 @@ def long_form(text: str, graph: MapGraph) -> str:
 
 
 def power_name(variant: Variant, power: str | None) -> str:
-    if power is None:
-        return "?"
-    info = variant.powers.get(power)
-    if info is not None:
-        return info.name
-    minors = variant.extra.get("minor_powers", {}) or {}
-    return str((minors.get(power) or {}).get("name", power.title()))
+    return variant.power_name(power)
 
 
 def centre_table(variant: Variant, state: GameState) -> list[dict[str, Any]]:
@@ -51,7 +45,7 @@ def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: s
     by_power: dict[str, list[dict[str, str]]] = {}
     for line in outcome.orders:
         by_power.setdefault(power_name(variant, line.power), []).append({
-            "text": long_form(line.text, graph) if line.power in variant.powers else line.text,
+            "text": long_form(line.text, graph),
             "result": line.result, "detail": line.detail})
     great = [variant.powers[p].name for p in variant.powers]
     ordered = sorted(by_power, key=lambda n: (great.index(n) if n in great else len(great), n))

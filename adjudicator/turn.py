@@ -136,8 +136,8 @@ def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLi
         if options:
             after.dislodged[prov] = Dislodged(unit, attacker, tuple(options))
         else:
-            outcome.notes.append(f"{variant.powers[unit.power].name if unit.power in variant.powers else unit.power} "
-                                 f"{unit} was dislodged with nowhere to retreat and is disbanded.")
+            outcome.notes.append(f"{variant.power_name(unit.power)} {variant.map.unit_name(unit)} "
+                                 f"was dislodged with nowhere to retreat and is disbanded.")
     outcome.notes += rules.after_movement(variant, state, after, result)
     outcome.dislodged = [DislodgedLine(d.unit, d.attacker_from, list(d.retreats))
                          for _, d in sorted(after.dislodged.items())]

@@ -52,6 +52,16 @@ class Variant:
                 return pid
         return None
 
+    def power_name(self, power: str | None) -> str:
+        """A Great Power's or a minor power's name as reports print it."""
+        if power is None:
+            return "?"
+        info = self.powers.get(power)
+        if info is not None:
+            return info.name
+        minors = self.extra.get("minor_powers", {}) or {}
+        return str((minors.get(power) or {}).get("name", power.title()))
+
     def power_suggestion(self, text: str = "") -> str:
         """'did you mean England?' for a near miss, else the list of powers."""
         import difflib

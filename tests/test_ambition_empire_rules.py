@@ -291,3 +291,15 @@ def test_a_minor_keeps_its_centre_through_the_state_file_without_its_unit() -> N
     del state.units["sav"]
     again = GameState.from_data(state.to_data(VARIANT), VARIANT, "state.yaml")
     assert again.centres == state.centres
+
+
+def test_report_names_minor_units_in_full() -> None:
+    from adjudicator.report import public_report
+    state = initial_state(VARIANT)
+    for name in ("1763-spring", "1763-fall"):
+        outcome = play(state, (SAMPLES / f"{name}.txt").read_text(encoding="utf-8"))
+        state = outcome.next_state
+    report = public_report(VARIANT, outcome, "ae")
+    assert "United Provinces: F United Provinces - Helgoland Bight  [bounced]" in report
+    assert "The Venice unit F Venice was dislodged by a Great Power and is disbanded." in report
+    assert " ven " not in report and "F upr" not in report

@@ -156,7 +156,7 @@ def apply_civil_disorder(variant: "Variant", state: GameState, power: str) -> tu
     for prov, unit in sorted(state.units.items()):
         if unit.power == power:
             del after.units[prov]
-            notes.append(f"{name} {unit} is disbanded.")
+            notes.append(f"{name} {variant.map.unit_name(unit)} is disbanded.")
     for prov, dis in sorted(state.dislodged.items()):
         if dis.unit.power == power:
             del after.dislodged[prov]

@@ -70,7 +70,7 @@ def after_movement(variant: "Variant", before: GameState, after: GameState, resu
             lost.append(unit.power)
         if prov in after.dislodged:
             del after.dislodged[prov]
-            notes.append(f"The {minor_name(variant, before, unit.power)} unit {unit} was dislodged by a "
+            notes.append(f"The {minor_name(variant, before, unit.power)} unit {variant.map.unit_name(unit)} was dislodged by a "
                          f"Great Power and is disbanded.")
     return notes
 
@@ -89,7 +89,7 @@ def rebuild_minors(variant: "Variant", state: GameState) -> list[str]:
             continue
         state.units[unit.province] = unit
         lost.remove(minor)
-        notes.append(f"{minor_name(variant, state, minor)} rebuilds {unit}.")
+        notes.append(f"{minor_name(variant, state, minor)} rebuilds {variant.map.unit_name(unit)}.")
     return notes
 
 
