@@ -84,10 +84,16 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
 def retreat_options(variant: Variant, rules: RuleSet, state: GameState, unit: Unit, attacker_from: str | None,
                     occupied: set[str], contested: set[str]) -> list[str]:
     """Empty, uncontested neighbours, never the attacker's origin (unless the
-    attacker came by convoy, DATC 6.H.11), never by convoy."""
+    attacker came by convoy, DATC 6.H.11), never by convoy. A fleet's
+    candidates come from every coast of its province and the adjacency hook
+    decides, so a variant that joins two coasts (A&E's Smyrna) needs no hook
+    of its own here."""
     graph = variant.map
-    candidates = graph.army_adjacent.get(unit.province, frozenset()) if unit.type.value == "A" \
-        else graph.fleet_adjacent.get(unit.location, frozenset())
+    if unit.type.value == "A":
+        candidates = set(graph.army_adjacent.get(unit.province, frozenset()))
+    else:
+        candidates = {loc for own in graph.fleet_locations(unit.province)
+                      for loc in graph.fleet_adjacent.get(own, frozenset())}
     options = []
     for loc in sorted(candidates):
         prov = loc.split("/")[0]
