@@ -162,6 +162,20 @@ def check_turn(folder: Path, turn_path: Path, player: str | None = None) -> list
     return errors + game.validate(copy.deepcopy(state), choices, data)
 
 
+def refuse_repeat(folder: Path, index: int, choices: dict[str, Any], info: PhaseInfo, turn_path: Path) -> None:
+    """A turn file with no `phase:` that repeats the last phase's choices word
+    for word is most likely that phase's file run again; applying it to the
+    next phase would be adjudicating it twice. Naming the phase applies it."""
+    previous = sorted((folder / "orders").glob(f"{index - 1:04d}-*.yaml"))
+    if not choices or not previous:
+        return
+    applied = storage.read_yaml(previous[-1])
+    if isinstance(applied, dict) and all(applied.get(name) == choice for name, choice in choices.items()):
+        raise GameFolderError(
+            f"this turn file repeats the choices already applied to phase {applied.get('phase')}",
+            file=str(turn_path), hint=f"if it really is for {info.name}, add the line 'phase: {info.name}'")
+
+
 def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Path]:
     game, state, index, data = current(folder)
     info = game.phase(state)
@@ -171,6 +185,8 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
     if phase is not None and phase != info.name:
         raise GameFolderError(f"turn file is for phase {phase}, the game is at {info.name}",
                               file=str(turn_path))
+    if phase is None:
+        refuse_repeat(folder, index, choices, info, turn_path)
     errors = misaddressed(folder, info, choices)
     missed: list[str] = []
     for name in info.waiting_for:

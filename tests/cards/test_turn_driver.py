@@ -160,3 +160,17 @@ def test_variant_data_is_parsed_once_and_copied() -> None:
     first = driver.load_data(game)
     first["rules"]["side"] = "changed by a caller"
     assert driver.load_data(game)["rules"]["side"] == "A"
+
+
+def test_the_same_turn_file_run_twice_is_refused(game_dir: Path) -> None:
+    new(game_dir)
+    add_templates(game_dir)
+    turn = write_turn(game_dir, "ann: {vote: for}\nbob: {vote: against}\ncy: {vote: for}\n")
+    assert CliRunner().invoke(cli, ["adjudicate", str(game_dir), str(turn)]).exit_code == 0
+    again = CliRunner().invoke(cli, ["adjudicate", str(game_dir), str(turn)])
+    assert again.exit_code == 2
+    assert "repeats the choices already applied to phase round-1" in again.output
+    assert "phase: round-2" in again.output
+    assert not (game_dir / "reports" / "0002-round-2.txt").exists()
+    named = write_turn(game_dir, "phase: round-2\nann: {vote: for}\nbob: {vote: against}\ncy: {vote: for}\n")
+    assert CliRunner().invoke(cli, ["adjudicate", str(game_dir), str(named)]).exit_code == 0
