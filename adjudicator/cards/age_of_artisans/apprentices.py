@@ -38,6 +38,15 @@ def remove_and_slide(state: State, r: int, c: int) -> int:
     return coins
 
 
+def leave_gap(state: State, r: int, c: int) -> int:
+    """Take the card at (r, c) away and leave its space empty (the starting
+    draft: nothing slides and nothing is drawn until the draft is over)."""
+    coins = state["display_silver"][r][c]
+    state["display"][r][c] = None
+    state["display_silver"][r][c] = 0
+    return coins
+
+
 def fill_gaps(state: State) -> None:
     """After the starting draft, empty spaces are refilled where they are (no sliding)."""
     for r, row in enumerate(state["display"]):
@@ -82,8 +91,9 @@ def check_limit(ctx: Ctx, choice: dict[str, Any], field: str) -> bool:
 
 
 def take_from_display(ctx: Ctx, value: Any, field: str, choice: dict[str, Any],
-                      why: str, max_column: int | None = None) -> int | None:
-    """Hire a face-up apprentice (no payment here). `max_column` (1-based) limits reach."""
+                      why: str, max_column: int | None = None, *, slide: bool = True) -> int | None:
+    """Hire a face-up apprentice (no payment here). `max_column` (1-based) limits reach;
+    `slide=False` leaves the space empty, as in the starting draft."""
     cards = apprentices(ctx.data)
     cid = as_int(value)
     if cid is None or cid not in cards:
@@ -98,7 +108,7 @@ def take_from_display(ctx: Ctx, value: Any, field: str, choice: dict[str, Any],
         return None
     if not check_limit(ctx, choice, field):
         return None
-    coins = remove_and_slide(ctx.state, *where)
+    coins = remove_and_slide(ctx.state, *where) if slide else leave_gap(ctx.state, *where)
     ctx.me["apprentices"].append(cid)
     ctx.me["silver"] += coins
     ctx.say(f"{ctx.player} hires {card_label(cards[cid])} ({why})"
@@ -110,7 +120,8 @@ def take_from_display(ctx: Ctx, value: Any, field: str, choice: dict[str, Any],
 
 def workhouse_hire(ctx: Ctx, value: Any, choice: dict[str, Any], workers: int) -> bool:
     """Seed: the left column for 4 (2 tax); further columns with more workers here
-    (at most column 4), or by leaving 1 silver on each card skipped beyond reach."""
+    (at most column 4), or by leaving 1 silver on skipped cards, one per column
+    beyond reach."""
     from adjudicator.cards.age_of_artisans.core import pay_taxed, tax_relief
     cards = apprentices(ctx.data)
     cid = as_int(value)
@@ -121,8 +132,10 @@ def workhouse_hire(ctx: Ctx, value: Any, choice: dict[str, Any], workers: int) -
         return ctx.fail("hire", f"apprentice {card_label(cards[cid])} is not face up in the display")
     r, c = where
     reach = min(workers, len(ctx.state["display"][r]))
-    skipped = list(range(reach - 1, c)) if c + 1 > reach else []
-    skip_cost = len(skipped)
+    skip_cost = max(0, c + 1 - reach)
+    # 1 silver per column beyond reach, laid on the row's left-most cards first (BGA; the seed
+    # only says "on skipped apprentices")
+    skipped = list(range(skip_cost))
     tax_due = max(0, 2 - tax_relief(ctx))
     total = skip_cost + 2 + tax_due
     if ctx.me["silver"] < total:

@@ -156,7 +156,7 @@ class AgeOfArtisans:
         extra = set(choice) - {"hire"}
         if extra:
             ctx.fail(sorted(extra)[0], "the draft only takes `hire: <apprentice id>`")
-        if take_from_display(ctx, choice.get("hire"), "hire", choice, "starting draft, free") is None:
+        if take_from_display(ctx, choice.get("hire"), "hire", choice, "starting draft, free", slide=False) is None:
             return
         ctx.state["draft_left"].pop(0)
         if not ctx.state["draft_left"]:

@@ -29,18 +29,49 @@ def test_setup_is_deterministic_and_plain() -> None:
 def test_draft_runs_in_reverse_turn_order_and_refills_without_sliding() -> None:
     state = GAME.setup(["alice", "bob", "carol"], 3, DATA)
     order = state["order"]
+    start = [list(row) for row in state["display"]]
+    deck_top = state["apprentice_deck"][:3]
+    picks = [(0, 1), (1, 0), (0, 3)]   # (row, column) taken by each drafter in turn
     seen = []
     while state["stage"] == "draft":
         info = GAME.phase(state)
         assert info is not None and info.mode == "sequential"
         who = info.waiting_for[0]
         seen.append(who)
-        pick = state["display"][0][1] if who == order[-1] else state["display"][1][0]
-        state, _ = play(state, who, {"hire": pick})
-        assert len(state["players"][who]["apprentices"]) == 1
+        r, c = picks[len(seen) - 1]
+        state, _ = play(state, who, {"hire": start[r][c]})
+        assert state["players"][who]["apprentices"] == [start[r][c]]
+        if state["stage"] == "draft":
+            # the space stays empty while the draft goes on: nothing slides, nothing is drawn
+            assert state["display"][r][c] is None
+            assert state["apprentice_deck"][:3] == deck_top
     assert seen == list(reversed(order))
-    assert all(c is not None for row in state["display"] for c in row)
+    # afterwards each empty space is filled where it is, from the top of the deck
+    want = [list(row) for row in start]
+    for (r, c), new in zip(sorted(picks), deck_top):
+        want[r][c] = new
+    assert state["display"] == want
     assert GAME.phase(state).waiting_for == [order[0]]
+
+
+def test_draft_default_skips_empty_spaces() -> None:
+    state = GAME.setup(["alice", "bob"], 4, DATA)
+    first = state["display"][0][0]
+    state, _ = play(state, state["draft_left"][0], {"hire": first})
+    default = GAME.default_choice(state, state["draft_left"][0], DATA)
+    assert default == {"hire": state["display"][0][1]}
+    assert GAME.validate(state, {state["draft_left"][0]: default}, DATA) == []
+
+
+def test_guildhall_discard_space_depends_on_player_count() -> None:
+    # 3 players: rows of 4, so the 3rd space of row 2 is space 7 (space 6 is not one)
+    players = ("alice", "bob", "carol")
+    given = {"display": [[1, 2, 3, 4], [5, 6, 7, 8]], "apprentice_deck": [9, 10],
+             "players.alice.hand": [1], "players.alice.clay": 4, "players.alice.wood": 2}
+    for filled, discards in ((5, False), (6, True)):
+        state = patched(dict(given, guildhall=["bob"] * filled), players)
+        state, _ = play(state, "alice", {"place": "guildhall", "build": 1})
+        assert (state["apprentice_discard"] == [1, 5]) is discards, filled
 
 
 def test_not_your_turn_is_reported() -> None:
