@@ -23,6 +23,7 @@ class Step:
     validate: Callable[[State, dict[str, Choice]], list[ChoiceError]]
     apply: Callable[[State, dict[str, Choice]], list[Event]]
     default: Callable[[State, str], Choice | None]
+    quiet: Callable[[State], bool] = lambda state: False  # PhaseInfo.quiet_defaults
 
 
 def everyone(state: State) -> list[str]:
@@ -40,7 +41,8 @@ STEPS: dict[str, Step] = {
                       diplomacy.challenge_validate, diplomacy.challenge_apply,
                       lambda s, p: {"challenge": False}),
     "answer": Step("answer to an alliance proposal", proposals.answer_waiting,
-                   proposals.answer_validate, proposals.answer_apply, proposals.answer_default),
+                   proposals.answer_validate, proposals.answer_apply, proposals.answer_default,
+                   proposals.answer_quiet),
     "defence": Step("answers to a nuclear attack", nuclear.defence_waiting, nuclear.defence_validate,
                     nuclear.defence_apply, lambda s, p: {}),
     "intrigue": Step("Intrigue phase", the_active, intrigue.validate, intrigue.apply, intrigue.default),
@@ -132,7 +134,8 @@ class Ambition:
         return PhaseInfo(name=f"r{state['round']}-{player}-{step}",
                          mode="sequential" if len(waiting) == 1 else "simultaneous",
                          waiting_for=waiting,
-                         title=f"Round {state['round']}, {player}'s turn: {STEPS[step].title}")
+                         title=f"Round {state['round']}, {player}'s turn: {STEPS[step].title}",
+                         quiet_defaults=STEPS[step].quiet(state))
 
     def validate(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> list[ChoiceError]:
         step = state["pending"]["step"]

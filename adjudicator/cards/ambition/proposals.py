@@ -16,11 +16,16 @@ def answer_waiting(state: State) -> list[str]:
     return [pending["partner"]]
 
 
-def answer_default(state: State, player: str) -> Choice | None:
-    """Silence declines an open proposal. A secret one has no default: the
-    driver announces publicly who sent nothing, which would point at the one
-    player who did answer, so everyone asked must send {accept: false} or true."""
-    return None if state["pending"]["terms"].get("secret") else {"accept": False}
+def answer_default(state: State, player: str) -> Choice:
+    """Silence declines: a silent partner refuses, a silent outsider to a secret
+    proposal does nothing (it has nothing to accept)."""
+    return {"accept": False}
+
+
+def answer_quiet(state: State) -> bool:
+    """In a secret phase the list of silent players could point at the one who
+    really answered, so the driver tells each of them alone that a default applied."""
+    return bool(state["pending"]["terms"].get("secret"))
 
 
 def answer_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:

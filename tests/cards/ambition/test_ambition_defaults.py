@@ -15,9 +15,11 @@ CASES = [
     ({"step": "challenge", "player": "a", "card": "aide-1", "value": 3}, "b", {"challenge": False}),
     ({"step": "answer", "player": "a", "partner": "b", "terms": {"alliance": "delay-tactic"}}, "b",
      {"accept": False}),
-    # a silent answer to a secret proposal would be announced publicly, so there is none
+    # a secret proposal: the silent partner declines, a silent outsider does nothing
     ({"step": "answer", "player": "a", "partner": "b", "terms": {"alliance": "delay-tactic", "secret": True}},
-     "c", None),
+     "b", {"accept": False}),
+    ({"step": "answer", "player": "a", "partner": "b", "terms": {"alliance": "delay-tactic", "secret": True}},
+     "c", {"accept": False}),
     ({"step": "defence", "player": "a", "target": "b"}, "c", {}),
     ({"step": "intrigue", "player": "a"}, "a", {"action": "draw"}),
     ({"step": "drawn", "player": "a", "card": "backstab-1"}, "a", {"action": "keep"}),
@@ -36,8 +38,17 @@ def test_default_choice(pending: dict, player: str, expected: dict | None) -> No
         assert GAME.validate(state, {player: choice}, DATA) == []
 
 
-def test_secret_answer_phase_waits_for_everyone_else() -> None:
+def test_secret_answer_phase_waits_for_everyone_else_and_keeps_defaults_quiet() -> None:
     pending = CASES[4][0]
     state = build({"players": ["a", "b", "c"], "given": {"pending": pending}})
     info = GAME.phase(state)
     assert info is not None and info.mode == "simultaneous" and info.waiting_for == ["b", "c"]
+    # who sent nothing would point at the partner, so the driver tells only the silent player
+    assert info.quiet_defaults
+
+
+def test_other_phases_announce_defaults() -> None:
+    for pending, _, _ in CASES:
+        if not pending.get("terms", {}).get("secret"):
+            info = GAME.phase(build({"players": ["a", "b", "c"], "given": {"pending": pending}}))
+            assert info is not None and not info.quiet_defaults, pending
