@@ -107,7 +107,11 @@ def apply(state: State, turn: dict[str, Choice]) -> list[Event]:
     events = alliances.reveal(state, player, choice["reveal"]) if "reveal" in choice else []
     if choice["action"] == "play":
         return events + play(state, player, choice)
+    reshuffle = not state["intrigue"]["deck"] and bool(state["intrigue"]["discard"])
     card = draw_intrigue(state)
+    if reshuffle:  # the table sees the discards become the deck
+        events.append(Event("The intrigue deck is empty: the intrigue discard pile is shuffled "
+                            "into a new deck"))
     if card is None:
         return events + [Event(f"{player} finds the intrigue deck empty")] + flow.end_turn(state)
     state["hands"][player].append(card)

@@ -45,6 +45,9 @@ def build(case: dict[str, Any]) -> State:
             state[key] = given[key]
     if "pending" in given:
         state["pending"] = dict(given["pending"])
+    if "intrigue_deck" in given:  # the whole deck and discard pile, e.g. to empty the deck
+        state["intrigue"]["deck"] = list(given["intrigue_deck"])
+        state["intrigue"]["discard"] = list(given.get("intrigue_discard", []))
     if "intrigue_top" in given:
         state["intrigue"]["deck"] = list(given["intrigue_top"]) + state["intrigue"]["deck"]
     for p, cards in given.get("network_top", {}).items():
@@ -70,6 +73,10 @@ def check(state: State, events: list[Event], expect: dict[str, Any]) -> None:
         assert sorted(state["hands"][p]) == sorted(cards), (p, state["hands"][p])
     for p, cards in expect.get("elites", {}).items():
         assert sorted(state["elites"][p]["hand"]) == sorted(cards), (p, state["elites"][p]["hand"])
+    for p, cards in expect.get("elite_discards", {}).items():
+        assert sorted(state["elites"][p]["discard"]) == sorted(cards), (p, state["elites"][p]["discard"])
+    if "intrigue_deck_size" in expect:
+        assert len(state["intrigue"]["deck"]) == expect["intrigue_deck_size"], state["intrigue"]
     for p, armed in expect.get("armed", {}).items():
         assert state["armed"][p] is armed, (p, state["armed"])
     for kind, holder in expect.get("in_play", {}).items():
