@@ -147,5 +147,6 @@ def workhouse_hire(ctx: Ctx, value: Any, choice: dict[str, Any], workers: int) -
         ctx.state["display_silver"][r][col] += 1
     pay_taxed(ctx, 2, 2, "hire", "hiring an apprentice")
     if skip_cost:
-        ctx.say(f"{ctx.player} leaves 1 silver on each of {skip_cost} skipped apprentice(s)")
+        ctx.say(f"{ctx.player} pays {skip_cost} silver to reach column {c + 1} (reach {reach}): "
+                f"1 on each of the left-most {skip_cost} card(s) of row {r + 1}")
     return take_from_display(ctx, cid, "hire", choice, "Workhouse") is not None

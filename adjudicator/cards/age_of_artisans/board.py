@@ -231,6 +231,9 @@ def captures(ctx: Ctx, value: Any, field: str, limit: int, *, free: bool) -> Non
             else:
                 cost = max(0, 1 - hook_amount(ctx, "capture_discount"))
                 ok = pay(ctx, {"silver": cost}, sub, "a further capture")
+                if ok:
+                    ctx.say(f"{ctx.player} pays {cost} silver for a further capture (no more tax)" if cost
+                            else f"{ctx.player}'s further capture is free (Conspirator)")
             if not ok:
                 continue
         seen.add((who, where))

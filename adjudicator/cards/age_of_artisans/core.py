@@ -120,6 +120,11 @@ def pay_taxed(ctx: Ctx, silver: int, tax: int, field: str, why: str) -> bool:
                                f"you have {ctx.me['silver']} (missing {total - ctx.me['silver']} silver)")
     ctx.me["silver"] -= total
     ctx.state["tax_stand"] += tax_due
+    # say what was paid and where it went: the tax is what the Tax Stand later pays out
+    parts = ([f"{silver} silver"] if silver else []) + [f"{tax_due} tax"]
+    waived = tax - tax_due
+    note = f"; {waived} tax waived at virtue {ctx.me['virtue']}" if waived else ""
+    ctx.say(f"{ctx.player} pays {' + '.join(parts)} ({why}{note}); Tax Stand now {ctx.state['tax_stand']}")
     return True
 
 

@@ -232,3 +232,37 @@ def test_validate_does_not_touch_state() -> None:
     before = copy.deepcopy(state)
     GAME.validate(state, {"alice": {"place": "black_market", "slot": "middle", "draw": True}}, DATA)
     assert state == before
+
+
+def test_four_players_capture_several_players_at_one_location_for_one_tax() -> None:
+    players = ("alice", "bob", "carol", "dave")
+    given = {"board.forest": {"bob": 2, "carol": 1}, "board.town_center": {"alice": 1}, "tax_stand": 0,
+             "players.alice.silver": 3}
+    state, _ = play(patched(given, players), "alice", {"place": "town_center", "captures": [
+        {"player": "bob", "location": "forest"}, {"player": "carol", "location": "forest"}]})
+    assert state["players"]["alice"]["captured"] == {"bob": 2, "carol": 1}
+    assert state["tax_stand"] == 1                      # 1 tax for the visit
+    assert state["players"]["alice"]["silver"] == 3 - 2  # + 1 silver for the second group
+
+
+def test_final_round_starts_after_the_trigger_player_and_ends_with_them() -> None:
+    players = ("alice", "bob", "carol")
+    given = {"guildhall": ["alice"] * 15, "current": "bob", "players.bob.hand": [1],
+             "players.bob.clay": 4, "players.bob.wood": 2}
+    state, _ = play(patched(given, players), "bob", {"place": "guildhall", "build": 1})
+    seen = []
+    while (info := GAME.phase(state)) is not None:
+        who = info.waiting_for[0]
+        seen.append(who)
+        state, _ = play(state, who, {"place": "forest"})
+    assert seen == ["carol", "alice", "bob"]
+    assert state["stage"] == "over" and state["scores"] is not None
+
+
+def test_taxed_payments_are_reported_with_the_tax_and_any_relief() -> None:
+    given = {"players.bob.captured": {"alice": 2}, "players.alice.silver": 6,
+             "players.alice.virtue": 3, "tax_stand": 0}
+    _, events = play(patched(given), "alice", {"place": "guardhouse", "actions": ["release_captured"]})
+    text = "\n".join(events)
+    assert "alice pays 3 silver + 1 tax" in text
+    assert "1 tax waived at virtue 3" in text
