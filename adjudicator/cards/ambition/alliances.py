@@ -101,6 +101,15 @@ def form(state: State, a: str, b: str, terms: Choice) -> list[Event]:
                  f"{alliance['id']}: each gains {bonus} and sets {alliance['wager']} aside")]
 
 
+def meet(state: State, alliance: dict[str, Any]) -> list[Event]:
+    """The terms are fulfilled: the allies are no longer bound, but the reward
+    comes "at a turn's end" (settle), so the wagers stay aside until then."""
+    alliance["status"] = "met"
+    return [tell(alliance, f"Alliance {alliance['id']} ({alliance_name(state, alliance['type'])}) "
+                 f"of {' and '.join(alliance['members'])}: terms met, the reward is paid at the "
+                 "end of the turn")]
+
+
 def complete(state: State, alliance: dict[str, Any]) -> list[Event]:
     """Take the wager back and as much again from the bank."""
     alliance["status"] = "completed"
@@ -123,14 +132,17 @@ def fail(state: State, alliance: dict[str, Any], reason: str) -> list[Event]:
 
 
 def allied_since(state: State, a: str, b: str, after: int) -> bool:
-    return any(x["n"] > after and set(x["members"]) == {a, b} and x["status"] in ("active", "completed")
-               for x in state["alliances"])
+    return any(x["n"] > after and set(x["members"]) == {a, b}
+               and x["status"] in ("active", "met", "completed") for x in state["alliances"])
 
 
 def settle(state: State) -> list[Event]:
-    """At each turn's end: completed terms pay out, overdue alliances fail."""
+    """At each turn's end: terms met during the turn or now pay out, overdue alliances fail."""
     events: list[Event] = []
     for alliance in state["alliances"]:
+        if alliance["status"] == "met":
+            events += complete(state, alliance)
+            continue
         if alliance["status"] != "active":
             continue
         a, b = alliance["members"]

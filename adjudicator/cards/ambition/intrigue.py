@@ -140,7 +140,7 @@ def resolve_draw(state: State, player: str, card: str) -> list[Event]:
             events = [Event(f"{player} draws Armageddon and discards it {why}")]
             for a in delay:
                 if all(state["armed"][m] for m in a["members"]):
-                    events += alliances.complete(state, a)
+                    events += alliances.meet(state, a)
             return events + flow.end_turn(state)
     if entry["timing"] == "keep":
         state["pending"] = {"step": "drawn", "player": player, "card": card}

@@ -85,19 +85,21 @@ def defence_apply(state: State, turn: dict[str, Choice]) -> list[Event]:
     attacker, target = state["pending"]["player"], state["pending"]["target"]
     order = seat_order_from(state, attacker)
     deflector = next((p for p in order if turn.get(p, {}).get("deflect")), None)
-    pact = next((a for a in state["alliances"] if a["status"] == "active"
-                 and a["type"] == "mutual-defense" and target in a["members"]
-                 and attacker not in a["members"]), None)
+    # every pact of the target with someone other than the attacker answers for itself
+    pacts = [a for a in state["alliances"] if a["status"] == "active"
+             and a["type"] == "mutual-defense" and target in a["members"]
+             and attacker not in a["members"]]
     events: list[Event] = []
     if deflector is not None:
         card = turn[deflector]["deflect"]
         discard_intrigue(state, deflector, card)
         how = "Nuclear Arms" if effect_of(state, card) == "nuclear_arms" else "a Missile Shield"
         events.append(Event(f"{deflector} deflects the attack with {how}: no one is hit"))
-        if pact is not None and deflector in pact["members"] and deflector != target:
-            events += alliances.complete(state, pact)
+        for pact in pacts:
+            if deflector in pact["members"] and deflector != target:
+                events += alliances.meet(state, pact)
         return events + flow.to_intrigue(state)
-    if pact is not None:
+    for pact in pacts:
         events += alliances.fail(state, pact, "the ally did not come to the target's aid")
     events += blast(state, attacker, target, turn)
     return events + flow.to_intrigue(state)
@@ -153,6 +155,6 @@ def shelter(state: State, attacker: str, player: str, protected: set[str]) -> li
         for a in trades:
             if owner in a["members"]:
                 protected.update(a["members"])
-                events += alliances.complete(state, a)
+                events += alliances.meet(state, a)
         return events
     return []

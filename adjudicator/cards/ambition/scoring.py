@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.cards.common import Event, State
+from adjudicator.cards.ambition import alliances
 from adjudicator.cards.ambition.table import effect_of, elite_value, setting
 
 
@@ -22,9 +23,14 @@ def score(state: State, player: str) -> dict[str, Any]:
 
 
 def end_game(state: State, reason: str) -> list[Event]:
+    """The game's end also ends the turn: terms met in it are paid, then the
+    wagers of every alliance still running are lost."""
+    paid: list[Event] = []
     lost = []
     for a in state["alliances"]:
-        if a["status"] == "active":
+        if a["status"] == "met":
+            paid += alliances.complete(state, a)
+        elif a["status"] == "active":
             a["status"] = "lost"
             lost.append(a)
     state["scores"] = [score(state, p) for p in state["players"]]
@@ -32,7 +38,7 @@ def end_game(state: State, reason: str) -> list[Event]:
     state["winners"] = [s["player"] for s in state["scores"] if s["total"] == best]
     state["over"] = reason
     state["pending"] = {"step": "over"}
-    events = [Event(f"The game ends ({reason})")]
+    events = [Event(f"The game ends ({reason})")] + paid
     for a in lost:
         text = f"wagers of the unfinished {a['id']} alliance are lost"
         events.append(Event(text, tuple(a["members"]) if a["secret"] else None))

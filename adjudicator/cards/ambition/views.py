@@ -26,7 +26,7 @@ def public_view(state: State) -> dict[str, Any]:
     players = []
     for p in state["players"]:
         open_wagers = sum(a["wager"] for a in state["alliances"]
-                          if a["status"] == "active" and not a["secret"] and p in a["members"])
+                          if a["status"] in ("active", "met") and not a["secret"] and p in a["members"])
         players.append({
             "name": p, "influence": state["influence"][p], "set_aside_open": open_wagers,
             "armed": state["armed"][p], "elites_in_hand": len(state["elites"][p]["hand"]),
