@@ -97,7 +97,7 @@ def guardhouse(ctx: Ctx, choice: dict[str, Any]) -> None:
                     continue
                 take_debt(ctx, ctx.player, 1, "releasing captured workers")
                 change_virtue(ctx, ctx.player, -1, "releasing captured workers on credit")
-            elif not pay_taxed(ctx, 3, 2, field, "releasing your captured workers"):
+            elif not pay_taxed(ctx, 3, 2, field, "freeing workers held by opponents"):
                 continue
             for owner, count in held.items():
                 if count:
