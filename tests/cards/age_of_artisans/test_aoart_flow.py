@@ -266,3 +266,34 @@ def test_taxed_payments_are_reported_with_the_tax_and_any_relief() -> None:
     text = "\n".join(events)
     assert "alice pays 3 silver + 1 tax" in text
     assert "1 tax waived at virtue 3" in text
+
+
+@pytest.mark.parametrize("alice,bob,want", [
+    # end-game building bonuses (alice's "buildings" column)
+    ({"buildings": [3], "stone": 3}, {"stone": 2}, {"buildings": 7 + 2}),          # Stone Market, most
+    ({"buildings": [3], "stone": 2}, {"stone": 2}, {"buildings": 7}),              # a tie scores nothing
+    ({"buildings": [2], "cathedral": 2}, {"cathedral": 1}, {"buildings": 4 + 2}),  # Steeple
+    ({"buildings": [2], "cathedral": 1}, {"cathedral": 1}, {"buildings": 4}),
+    ({"buildings": [9]}, {}, {"buildings": 11 + 2}),                               # University, no debt
+    ({"buildings": [9], "debts_unpaid": 1}, {}, {"buildings": 11, "debts": -2}),
+    ({"buildings": [13, 1]}, {}, {"buildings": 3 + 2 + 3}),                        # Aqueduct (+ Smithy)
+    ({"buildings": [30], "captured": {"bob": 7}}, {}, {"buildings": 12 + 2}),      # Keep
+    ({"buildings": [32], "virtue": 9}, {}, {"buildings": 6 + 2}),                  # Lighthouse
+    ({"buildings": [35], "debts_paid": 2}, {}, {"buildings": 5 + 2}),              # Moneylender
+    ({"buildings": [28], "debts_unpaid": 2}, {}, {"debts": -6}),                   # Gambler's Den
+    # before-scoring virtue effects (alice's final virtue)
+    ({"buildings": [7], "clay": 4, "wood": 3, "stone": 1}, {}, {"final_virtue": 9}),   # Trading Post
+    ({"buildings": [19], "cathedral": 1}, {}, {"final_virtue": 9}),                    # Chapel
+    ({"buildings": [37], "marble": 4}, {}, {"final_virtue": 9}),                       # Observatory
+    ({"buildings": [39], "debts_paid": 4}, {}, {"final_virtue": 9}),                   # Reservoir
+    ({"buildings": [43, 1, 11]}, {}, {"final_virtue": 8}),                             # Museum
+])
+def test_end_game_building_effects(alice: dict, bob: dict, want: dict) -> None:
+    given = {f"players.alice.{k}": v for k, v in alice.items()}
+    given.update({f"players.bob.{k}": v for k, v in bob.items()})
+    state = patched(given)
+    result = score(Ctx(state, DATA, "alice"))
+    row = next(r for r in result["sheet"] if r["player"] == "alice")
+    for key, value in want.items():
+        got = state["players"]["alice"]["virtue"] if key == "final_virtue" else row[key]
+        assert got == value, key
