@@ -85,7 +85,7 @@ def form(state: State, a: str, b: str, terms: Choice) -> list[Event]:
         alliance["third"] = terms["third"]
     if kind == "industrial-exchange":
         alliance["network"] = terms["network"]
-        alliance["held_since"] = None
+        alliance["held_since_turn"] = None
     bonus = int(setting(state, "alliance_bonus"))
     for member in (a, b):
         gain(state, member, bonus)
@@ -136,6 +136,26 @@ def allied_since(state: State, a: str, b: str, after: int) -> bool:
                and x["status"] in ("active", "met", "completed") for x in state["alliances"])
 
 
+def turn_number(state: State) -> int:
+    """Turns played since the game began: round and seat in one count."""
+    return (int(state["round"]) - 1) * len(state["players"]) + int(state["turn"])
+
+
+def held_long_enough(state: State, alliance: dict[str, Any]) -> bool:
+    """Industrial Exchange: an ally has had the chosen card in play at every
+    turn's end for `hold_rounds` full rounds, counted in turns so that a card
+    played late in a round does not gain the rest of that round."""
+    slot = state["in_play"].get(alliance["network"])
+    now = turn_number(state)
+    if slot is None or slot["holder"] not in alliance["members"]:
+        alliance["held_since_turn"] = None
+        return False
+    if alliance["held_since_turn"] is None:
+        alliance["held_since_turn"] = now
+    rounds = int(state["catalog"]["alliances"][alliance["type"]]["hold_rounds"])
+    return now - int(alliance["held_since_turn"]) >= rounds * len(state["players"])
+
+
 def settle(state: State) -> list[Event]:
     """At each turn's end: terms met during the turn or now pay out, overdue alliances fail."""
     events: list[Event] = []
@@ -151,16 +171,9 @@ def settle(state: State) -> list[Event]:
             if allied_since(state, a, third, alliance["n"]) and allied_since(state, b, third, alliance["n"]):
                 events += complete(state, alliance)
                 continue
-        if alliance["type"] == "industrial-exchange":
-            slot = state["in_play"].get(alliance["network"])
-            if slot is None or slot["holder"] not in alliance["members"]:
-                alliance["held_since"] = None
-            else:
-                if alliance["held_since"] is None:
-                    alliance["held_since"] = state["round"]
-                if state["round"] - alliance["held_since"] >= 3:
-                    events += complete(state, alliance)
-                    continue
+        if alliance["type"] == "industrial-exchange" and held_long_enough(state, alliance):
+            events += complete(state, alliance)
+            continue
         expires = alliance["expires_round"]
         if expires is not None and state["round"] >= expires and state["turn"] == len(state["players"]) - 1:
             events += fail(state, alliance, "its time ran out")

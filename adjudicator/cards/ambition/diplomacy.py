@@ -7,7 +7,7 @@ from __future__ import annotations
 from adjudicator.cards.common import Choice, ChoiceError, Event, State, rng
 from adjudicator.cards.ambition import alliances, flow, nuclear
 from adjudicator.cards.ambition.table import (not_held, card_name, draw_elite, elite_value, gain, has_perk,
-                                              others, pay, perk_amount, roll_die, setting)
+                                              others, pay, perk_amount, perk_event, roll_die, setting)
 
 FIELDS = {
     "draw": set(),
@@ -193,6 +193,7 @@ def challenge_apply(state: State, turn: dict[str, Choice]) -> list[Event]:
             events.append(Event(f"{p} gains {value} for exposing the bluff"))
     for p in winners:
         if has_perk(state, p, "challenge_bonus"):
-            gain(state, p, perk_amount(state, "challenge_bonus"))
-            events.append(Event(f"{p} collects {perk_amount(state, 'challenge_bonus')} more from Medianet"))
+            bonus = perk_amount(state, "challenge_bonus")
+            gain(state, p, bonus)
+            events.append(perk_event(state, p, "challenge_bonus", f"{p} collects {bonus} more from Medianet"))
     return events + flow.to_intrigue(state)

@@ -72,7 +72,7 @@ def catalog_from(data: dict[str, Any]) -> dict[str, Any]:
                        for e in data["elites"]},
             "network": {n["key"]: {k: n[k] for k in ("name", "perk", "text", "count", "amount") if k in n}
                         for n in data["network"]},
-            "alliances": {a["key"]: {k: a.get(k) for k in ("name", "cost", "limit", "text")}
+            "alliances": {a["key"]: {k: a.get(k) for k in ("name", "cost", "limit", "hold_rounds", "text")}
                           for a in data["alliances"]},
             "intrigue": {c["key"]: {k: c[k] for k in ("name", "count", "timing", "effect", "text", "amount")
                                     if k in c} for c in data["intrigue"]},
@@ -87,6 +87,8 @@ def catalog_from(data: dict[str, Any]) -> dict[str, Any]:
             raise DataFileError(f"network card {key}: unknown perk {card['perk']!r}", file=where)
     if set(catalog["alliances"]) != ALLIANCE_TYPES:
         raise DataFileError("alliances must be exactly " + ", ".join(sorted(ALLIANCE_TYPES)), file=where)
+    if not isinstance(catalog["alliances"]["industrial-exchange"]["hold_rounds"], int):
+        raise DataFileError("industrial-exchange needs hold_rounds (the handbook's 3)", file=where)
     return catalog
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adjudicator.cards.common import Event, State
 from adjudicator.cards.ambition import alliances, scoring
-from adjudicator.cards.ambition.table import gain, has_perk, perk_amount, roll_die, setting
+from adjudicator.cards.ambition.table import gain, has_perk, perk_amount, perk_event, roll_die, setting
 
 
 def active(state: State) -> str:
@@ -25,7 +25,8 @@ def begin_turn(state: State) -> list[Event]:
     if has_perk(state, player, "diplomacy_income"):
         amount = perk_amount(state, "diplomacy_income")
         gain(state, player, amount)
-        events.append(Event(f"{player} collects {amount} from Petrolux"))
+        events.append(perk_event(state, player, "diplomacy_income",
+                                 f"{player} collects {amount} from Petrolux"))
     return events
 
 

@@ -136,8 +136,12 @@ def resolve_draw(state: State, player: str, card: str) -> list[Event]:
                  and a["type"] == "delay-tactic" and player in a["members"]]
         if delay or not state["armed"][player]:
             discard_intrigue(state, player, card)
-            why = "as the Delay Tactic demands" if delay else "without armament"
-            events = [Event(f"{player} draws Armageddon and discards it {why}")]
+            if not state["armed"][player]:
+                events = [Event(f"{player} draws Armageddon and discards it without armament")]
+            else:  # the discard is seen; a secret Delay Tactic behind it is not
+                events = [Event(f"{player} draws Armageddon and discards it")]
+                events += [alliances.tell(a, f"{player} discards Armageddon as Delay Tactic "
+                                          f"{a['id']} demands") for a in delay]
             for a in delay:
                 if all(state["armed"][m] for m in a["members"]):
                     events += alliances.meet(state, a)

@@ -68,7 +68,8 @@ def defence_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]
         card = choice.get("deflect")
         if card is not None:
             if card not in state["hands"][player]:
-                errors.append(ChoiceError(player, "deflect", not_held(state, card, "a Nuclear Arms or Missile Shield")))
+                errors.append(ChoiceError(player, "deflect",
+                                          not_held(state, card, "a Nuclear Arms or Missile Shield")))
             elif effect_of(state, card) == "nuclear_arms" and not state["armed"][player]:
                 errors.append(ChoiceError(player, "deflect", "Nuclear Arms are unusable without a token"))
             elif effect_of(state, card) not in ("nuclear_arms", "shield"):

@@ -121,8 +121,9 @@ def hand_with_effect(state: State, player: str, effect: str) -> list[str]:
     return [c for c in state["hands"][player] if effect_of(state, c) == effect]
 
 
-def has_perk(state: State, player: str, perk: str) -> bool:
-    """A perk is the holder's, and also an Industrial Exchange ally's for that type."""
+def perk_via(state: State, player: str, perk: str) -> dict[str, Any] | bool:
+    """Where `player` gets `perk` from: True for their own card, an Industrial
+    Exchange alliance for an ally's card, False if they do not have it."""
     for kind, slot in state["in_play"].items():
         if state["catalog"]["network"][kind]["perk"] != perk:
             continue
@@ -132,8 +133,22 @@ def has_perk(state: State, player: str, perk: str) -> bool:
             if (a["status"] == "active" and a["type"] == "industrial-exchange"
                     and a.get("network") == kind and player in a["members"]
                     and slot["holder"] in a["members"]):
-                return True
+                return a
     return False
+
+
+def has_perk(state: State, player: str, perk: str) -> bool:
+    """A perk is the holder's, and also an Industrial Exchange ally's for that type."""
+    return perk_via(state, player, perk) is not False
+
+
+def perk_event(state: State, player: str, perk: str, text: str) -> Event:
+    """An automatic perk is news for all, unless it comes through a secret
+    exchange: then only the two allies hear of it (the GM's files keep it)."""
+    via = perk_via(state, player, perk)
+    if isinstance(via, dict) and via["secret"]:
+        return Event(text, tuple(via["members"]))
+    return Event(text)
 
 
 def perk_amount(state: State, perk: str) -> int:

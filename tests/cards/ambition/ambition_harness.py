@@ -21,7 +21,7 @@ def alliance(record: dict[str, Any], n: int) -> dict[str, Any]:
             "status": "active"}
     full.update(record)
     if kind == "industrial-exchange":
-        full.setdefault("held_since", None)
+        full.setdefault("held_since_turn", None)
     return full
 
 
