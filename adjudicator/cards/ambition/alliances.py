@@ -7,7 +7,7 @@ from typing import Any
 
 from adjudicator.cards.common import Choice, ChoiceError, Event, State
 from adjudicator.cards.ambition.table import (alliance_name, gain, has_perk, perk_amount,
-                                              setting)
+                                              setting, with_article)
 
 TERM_FIELDS = ("alliance", "secret", "third", "network")
 
@@ -91,14 +91,19 @@ def form(state: State, a: str, b: str, terms: Choice) -> list[Event]:
         gain(state, member, bonus)
         state["influence"][member] -= alliance["wager"]
     state["alliances"].append(alliance)
-    extra = ""
-    if kind == "unity-compact":
-        extra = f" (third player: {alliance['third']})"
-    if kind == "industrial-exchange":
-        extra = f" (card: {state['catalog']['network'][alliance['network']]['name']})"
     word = "secret " if alliance["secret"] else ""
-    return [tell(alliance, f"{a} and {b} form a {word}{spec['name']}{extra}, alliance "
-                 f"{alliance['id']}: each gains {bonus} and sets {alliance['wager']} aside")]
+    return [tell(alliance, f"{a} and {b} form {with_article(word + describe_terms(state, terms))}, "
+                 f"alliance {alliance['id']}: each gains {bonus} and sets {alliance['wager']} aside")]
+
+
+def describe_terms(state: State, terms: Choice) -> str:
+    """'Unity Compact (third player: c)', 'Industrial Exchange (card: Aerodef)'."""
+    text = alliance_name(state, terms["alliance"])
+    if terms["alliance"] == "unity-compact":
+        text += f" (third player: {terms['third']})"
+    if terms["alliance"] == "industrial-exchange":
+        text += f" (card: {state['catalog']['network'][terms['network']]['name']})"
+    return text
 
 
 def meet(state: State, alliance: dict[str, Any]) -> list[Event]:

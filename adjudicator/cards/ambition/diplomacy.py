@@ -7,7 +7,8 @@ from __future__ import annotations
 from adjudicator.cards.common import Choice, ChoiceError, Event, State, rng
 from adjudicator.cards.ambition import alliances, flow, nuclear
 from adjudicator.cards.ambition.table import (not_held, card_name, draw_elite, elite_value, gain, has_perk,
-                                              others, pay, perk_amount, perk_event, roll_die, setting)
+                                              others, pay, perk_amount, perk_event, roll_die, setting,
+                                              with_article)
 
 FIELDS = {
     "draw": set(),
@@ -127,8 +128,8 @@ def apply(state: State, turn: dict[str, Choice]) -> list[Event]:
         terms = {k: choice[k] for k in alliances.TERM_FIELDS if k in choice}
         state["pending"] = {"step": "answer", "player": player, "partner": choice["partner"],
                             "terms": terms}
-        name = state["catalog"]["alliances"][terms["alliance"]]["name"]
-        detail = f"{player} proposes a {name} to {choice['partner']}"
+        detail = (f"{player} proposes {with_article(alliances.describe_terms(state, terms))} "
+                  f"to {choice['partner']}")
         if terms.get("secret"):
             return events + [Event(f"{player} makes a secret alliance proposal"),
                              Event(detail + " (secret)", (player, choice["partner"]))]

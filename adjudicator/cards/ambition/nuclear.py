@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.cards.common import Choice, ChoiceError, Event, State
 from adjudicator.cards.ambition import alliances, flow
 from adjudicator.cards.ambition.table import (not_held, discard_intrigue, effect_of, has_perk, lose_hand,
-                                              neighbours, others, pay, seat_order_from, setting)
+                                              neighbours, others, pay, perk_via, seat_order_from, setting)
 
 
 def all_armed(state: State) -> bool:
@@ -122,10 +122,14 @@ def blast(state: State, attacker: str, target: str, turn: dict[str, Choice]) -> 
         if immunity:
             discard_intrigue(state, player, immunity)
             loss //= 2
+        # say why a loss is halved, unless the Tecmeds comes through a secret exchange
+        halved = ""
         if has_perk(state, player, "halve_nuclear_loss"):
             loss //= 2
+            via = perk_via(state, player, "halve_nuclear_loss")
+            halved = "" if isinstance(via, dict) and via["secret"] else " (halved by Tecmeds)"
         paid = pay(state, player, loss)
-        short = f" (owed {loss}, had no more)" if paid < loss else ""
+        short = (f" (owed {loss}, had no more)" if paid < loss else "") + halved
         if immunity:
             events.append(Event(f"{player} invokes Diplomatic Immunity: loses {paid}{short} "
                                 "and keeps their hand"))

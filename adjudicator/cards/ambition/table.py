@@ -47,6 +47,12 @@ def alliance_name(state: State, kind: str) -> str:
     return str(state["catalog"]["alliances"][kind]["name"])
 
 
+def with_article(text: str) -> str:
+    """'a Unity Compact', 'an Industrial Exchange' ('uni' sounds like 'you')."""
+    vowel = text[:1].lower() in "aeiou" and not text.lower().startswith("uni")
+    return ("an " if vowel else "a ") + text
+
+
 def others(state: State, player: str) -> list[str]:
     return [p for p in state["players"] if p != player]
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.cards.common import State
-from adjudicator.cards.ambition.table import alliance_name, card_name, elite_value, intrigue_card
+from adjudicator.cards.ambition.alliances import describe_terms
+from adjudicator.cards.ambition.table import (alliance_name, card_name, elite_value, intrigue_card,
+                                              with_article)
 
 
 def describe_alliance(state: State, a: dict[str, Any]) -> dict[str, Any]:
@@ -73,9 +75,11 @@ def private_view(state: State, player: str) -> dict[str, Any]:
         mine["declared_card"] = card_name(state, pending["card"])
     if pending["step"] == "answer" and player in (pending["player"], pending["partner"]):
         terms = pending["terms"]
+        secret = "secret " if terms.get("secret") else ""
         mine["proposal"] = {"from": pending["player"], "to": pending["partner"],
                             "alliance": alliance_name(state, terms["alliance"]),
-                            "secret": bool(terms.get("secret")),
+                            "secret": bool(secret),
+                            "text": with_article(secret + describe_terms(state, terms)),
                             **({"third": terms["third"]} if "third" in terms else {}),
                             **({"network": terms["network"]} if "network" in terms else {})}
     if pending["step"] == "drawn" and pending["player"] == player:
