@@ -131,3 +131,29 @@ def test_check_and_refused_turn(tmp_path: Path) -> None:
     good = tmp_path / "good.yaml"
     good.write_text(dump_yaml({"phase": phase, "ann": {"action": "pass"}}))
     assert runner.invoke(cli, ["check", str(folder), str(good)]).exit_code == 0
+
+
+def test_face_down_declarations_stay_private(game: Path) -> None:
+    """A declared Elite is named only to its owner, and to all only if challenged."""
+    history = sorted((game / "history").glob("*.yaml"))
+    checked = 0
+    for index, turn in enumerate(TURNS):
+        choices = read_yaml(turn)
+        declarer = next((p for p, c in choices.items() if isinstance(c, dict) and c.get("action") == "declare"),
+                        None)
+        if declarer is None:
+            continue
+        state = read_yaml(history[index])
+        entry = state["catalog"]["elites"][choices[declarer]["card"].rsplit("-", 1)[0]]
+        name = f"{entry['name']} ({entry['value']})"
+        public = (game / "reports" / f"{turn.stem}.txt").read_text()
+        assert name not in public, (turn.stem, name)
+        for p in PLAYERS:
+            text = (game / "private" / p / f"{turn.stem}.txt").read_text()
+            assert ("Your face-down declared card: " + name in text) == (p == declarer), (turn.stem, p)
+        answers = read_yaml(TURNS[index + 1])
+        if not any(isinstance(c, dict) and c.get("challenge") for c in answers.values()):
+            after = (game / "reports" / f"{TURNS[index + 1].stem}.txt").read_text()
+            assert name not in after and "No one challenges" in after, TURNS[index + 1].stem
+        checked += 1
+    assert checked > 0
