@@ -73,6 +73,8 @@ def check(state: State, events: list[Event], expect: dict[str, Any]) -> None:
         assert sorted(state["hands"][p]) == sorted(cards), (p, state["hands"][p])
     for p, cards in expect.get("elites", {}).items():
         assert sorted(state["elites"][p]["hand"]) == sorted(cards), (p, state["elites"][p]["hand"])
+    for p, cards in expect.get("network_discards", {}).items():
+        assert sorted(state["network"][p]["discard"]) == sorted(cards), (p, state["network"][p]["discard"])
     for p, cards in expect.get("elite_discards", {}).items():
         assert sorted(state["elites"][p]["discard"]) == sorted(cards), (p, state["elites"][p]["discard"])
     if "intrigue_deck_size" in expect:
