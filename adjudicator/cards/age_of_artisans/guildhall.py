@@ -166,6 +166,9 @@ def immediate(ctx: Ctx, card: dict[str, Any], choice: dict[str, Any], prefix: st
         if me["supply"] > 0 and not is_full(ctx.state):
             me["supply"] -= 1
             guildhall(ctx, choice["then"], prefix + "then.")
+        else:
+            why = "the Guildhall is full" if is_full(ctx.state) else "no worker left in supply"
+            ctx.say(f"{ctx.player}'s second Guildhall action (Crane) is skipped: {why}")
 
 
 def cathedral(ctx: Ctx, choice: dict[str, Any], prefix: str) -> None:
