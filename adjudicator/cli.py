@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable, TypeVar
 
 import click
@@ -78,7 +79,7 @@ def new(game: Path, variant: str, players: str | None, seed: int, options: tuple
     elif options:
         raise AdjudicatorError("--option is for turn-file games", hint="Diplomacy variants take no options")
     else:
-        from adjudicator import gamefolder
+        gamefolder = diplomacy_folders()
         gamefolder.new_game(game, variant)
     click.echo(f"created {game} ({variant})")
 
@@ -105,7 +106,7 @@ def check(game: Path | None, orders: Path | None, power: str | None, state_file:
         if not errors:
             click.echo("all choices are valid")
         sys.exit(1 if errors else 0)
-    from adjudicator import gamefolder
+    gamefolder = diplomacy_folders()
     ok = gamefolder.check_orders(game, orders, power, state_file, echo=click.echo)
     sys.exit(0 if ok else 1)
 
@@ -125,7 +126,7 @@ def adjudicate(game: Path, orders: Path | None, force: bool) -> None:
             raise AdjudicatorError("a turn-file game needs the TURN.yaml file")
         written = cards.adjudicate(game, orders, force=force)
     else:
-        from adjudicator import gamefolder
+        gamefolder = diplomacy_folders()
         written = gamefolder.adjudicate(game, orders, force=force)
     for path in written:
         click.echo(f"wrote {path}")
@@ -143,7 +144,7 @@ def status(game: Path) -> None:
                                             if info else "game over"))
         click.echo(storage.dump_yaml(the_game.public_view(state)), nl=False)
         return
-    from adjudicator import gamefolder
+    gamefolder = diplomacy_folders()
     click.echo(gamefolder.status_text(game), nl=False)
 
 
@@ -176,7 +177,7 @@ def datc(file: Path, verbose: bool) -> None:
 def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any, list[str]]]) -> list[str]:
     """Change the pending state of the current phase. The file it replaces is
     kept under history/superseded/, so nothing is lost."""
-    from adjudicator import gamefolder
+    gamefolder = diplomacy_folders()
     meta, variant, state, path = gamefolder.load_current(game)
     new_state, notes = transform(variant, state)
     keep = path.parent / "superseded"
@@ -220,15 +221,23 @@ def end(game: Path, draw: bool) -> None:
         click.echo(note)
 
 
+def diplomacy_folders() -> ModuleType:
+    """The Diplomacy game-folder module, with the map output hook in place
+    (`adjudicate` writes maps/<phase>.svg every phase). Loaded only by the
+    commands that need it: networkx and svgwrite cost a turn-file game's
+    commands a third of their time."""
+    from adjudicator import gamefolder, render
+    render.register()
+    return gamefolder
+
+
 def _register_commands() -> None:
     """Commands that live in their own modules (maps, mail, intake)."""
-    from adjudicator import render
     from adjudicator.cli_mail import COMMANDS as mail_commands
     from adjudicator.cli_map import map_command
     cli.add_command(map_command)
     for command in mail_commands:
         cli.add_command(command)
-    render.register()       # `adjudicate` writes maps/<phase>.svg every phase
 
 
 _register_commands()

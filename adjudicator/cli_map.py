@@ -7,9 +7,6 @@ from pathlib import Path
 import click
 
 from adjudicator import storage
-from adjudicator.gamefolder import history_files, load_current
-from adjudicator.render import render_png, render_svg
-from adjudicator.state import GameState
 
 
 @click.command("map")
@@ -21,6 +18,10 @@ from adjudicator.state import GameState
               help="also render a PNG (needs cairosvg)")
 def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path | None) -> None:
     """Draw GAME's map: the state at the start of the current phase, or of --phase."""
+    # Imported here: networkx and svgwrite are slow to load, and most commands never draw.
+    from adjudicator.gamefolder import history_files, load_current
+    from adjudicator.render import render_png, render_svg
+    from adjudicator.state import GameState
     meta, variant, state, _ = load_current(game)
     if phase_slug is not None:
         found = {phase.slug: path for phase, path in history_files(game)}
