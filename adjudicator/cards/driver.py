@@ -131,9 +131,8 @@ def player_names(folder: Path) -> list[str]:
     return [str(p["name"]) for p in meta.get("players", [])] if isinstance(meta, dict) else []
 
 
-def misaddressed(folder: Path, info: PhaseInfo, choices: dict[str, Any]) -> list[ChoiceError]:
+def misaddressed(players: list[str], info: PhaseInfo, choices: dict[str, Any]) -> list[ChoiceError]:
     """Choices from names that are not players, or from players the phase does not wait for."""
-    players = player_names(folder)
     errors = []
     for name in choices:
         if name not in players:
@@ -157,7 +156,7 @@ def check_turn(folder: Path, turn_path: Path, player: str | None = None) -> list
         if not choices:
             errors.append(ChoiceError(player, player, "no choice for this player in the turn file"))
             return errors
-    errors += misaddressed(folder, info, choices)
+    errors += misaddressed(player_names(folder), info, choices)
     choices = {k: v for k, v in choices.items() if k in info.waiting_for}
     return errors + game.validate(copy.deepcopy(state), choices, data)
 
@@ -187,7 +186,8 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
                               file=str(turn_path))
     if phase is None:
         refuse_repeat(folder, index, choices, info, turn_path)
-    errors = misaddressed(folder, info, choices)
+    players = player_names(folder)
+    errors = misaddressed(players, info, choices)
     missed: list[str] = []
     for name in info.waiting_for:
         if name not in choices:
@@ -208,7 +208,6 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
     events = [Event(f"{name} sent nothing; default applied",
                     (name,) if info.quiet_defaults else None) for name in missed] + outcome.events
     next_info = game.phase(outcome.state)
-    players = player_names(folder)
     context = {"game": game.title, "folder": folder.name, "phase": info, "next_phase": next_info,
                "view": game.public_view(outcome.state), "events": [e.text for e in events if e.visible_to is None]}
     # Render everything before writing anything: a broken template then costs
@@ -225,4 +224,3 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
     for path, text in texts.items():
         storage.atomic_write(path, text)
     return [write_history(folder, index + 1, next_info, outcome.state), *texts]
-    return written
