@@ -38,19 +38,16 @@ def render(template: str, context: dict[str, Any], *search_dirs: Path,
     the caller has written nothing yet, so nothing is lost."""
     env = environment(*search_dirs, game_folder=game_folder, html=template.endswith(".html.j2"))
     try:
-        return env.get_template(template).render(**context)
+        loaded = env.get_template(template)
     except jinja2.TemplateSyntaxError as exc:
         raise DataFileError(f"template syntax error: {exc.message}", file=exc.filename or template,
                             line=exc.lineno, hint="fix the template, or delete it to use the packaged one") from None
+    except jinja2.TemplateNotFound as exc:
+        raise DataFileError(f"no report template {exc.name}", file=template,
+                            hint="the package is incomplete: reinstall it") from None
+    try:
+        return loaded.render(**context)
     except jinja2.TemplateError as exc:
-        raise DataFileError(f"template error: {exc}", file=_source_of(env, template),
+        raise DataFileError(f"template error: {exc}", file=loaded.filename or template,
                             hint="the template uses a name the report does not provide; "
                                  "compare it with the packaged template") from None
-
-
-def _source_of(env: jinja2.Environment, template: str) -> str:
-    """The file a template name resolves to, for error messages."""
-    try:
-        return env.get_template(template).filename or template
-    except jinja2.TemplateError:
-        return template
