@@ -21,7 +21,7 @@ from adjudicator.game import adjudicate_lines
 from adjudicator.model import Phase
 from adjudicator.outcome import PhaseOutcome
 from adjudicator.parser import ParsedLine
-from adjudicator.report import long_form, power_name, private_report, public_report
+from adjudicator.report import long_form, private_report, public_report
 from adjudicator.state import GameState, initial_state
 from adjudicator.turn import collect_errors, parser_for
 from adjudicator.variant import Variant, load_variant
@@ -198,12 +198,12 @@ def check_orders(folder: Path | None, orders_path: Path, power: str | None, stat
     for line in lines:
         if power_id is not None and line.power not in (None, power_id) and line.error is None:
             echo(f"line {line.number}: {line.text}\n    error (cannot do): this order is for "
-                 f"{power_name(variant, line.power)}, not {power_name(variant, power_id)}")
+                 f"{variant.power_name(line.power)}, not {variant.power_name(power_id)}")
             ok = False
             continue
         if line.error is not None:
             kind = collect_errors([line])[0].kind
-            who = f"{power_name(variant, line.power)}: " if line.power else ""
+            who = f"{variant.power_name(line.power)}: " if line.power else ""
             echo(f"line {line.number}: {who}{line.text}\n    error ({kind}): {collect_errors([line])[0].message}")
             ok = False
             continue
@@ -214,7 +214,7 @@ def check_orders(folder: Path | None, orders_path: Path, power: str | None, stat
             echo(f"line {line.number}: {normal}\n    error (cannot do): {void[prov].detail}")
             ok = False
         else:
-            echo(f"line {line.number}: {power_name(variant, line.power)}: {normal}")
+            echo(f"line {line.number}: {variant.power_name(line.power)}: {normal}")
     echo("all orders are good" if ok else "some orders have errors")
     return ok
 
@@ -235,9 +235,9 @@ def status_text(folder: Path) -> str:
     others = sorted({u.power for u in state.units.values()} - set(variant.powers))
     for minor in others:
         units = ", ".join(long_form(str(u), graph) for u in state.units_of(minor))
-        out.append(f"{power_name(variant, minor)} (minor): {units}")
+        out.append(f"{variant.power_name(minor)} (minor): {units}")
     for d in state.dislodged.values():
-        out.append(f"Dislodged: {power_name(variant, d.unit.power)} {long_form(str(d.unit), graph)}; "
+        out.append(f"Dislodged: {variant.power_name(d.unit.power)} {long_form(str(d.unit), graph)}; "
                    f"retreats: {', '.join(d.retreats) or 'none'}")
     collected = folder / "orders" / state.phase.slug
     if collected.is_dir():

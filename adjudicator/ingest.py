@@ -37,7 +37,7 @@ from adjudicator.mail import gm_address, message_domain
 from adjudicator.orders import Build, Order, Waive
 from adjudicator.parser import ParsedLine
 from adjudicator.players import find_by_email, verify
-from adjudicator.report import long_form, power_name
+from adjudicator.report import long_form
 from adjudicator.state import GameState
 from adjudicator.turn import error_kind, parser_for
 from adjudicator.validation import bind_unit
@@ -141,8 +141,8 @@ def foreign_lines(variant: Variant, state: GameState, lines: list[ParsedLine], p
     problems = []
     for line in lines:
         if line.power is not None and line.power != power:
-            problems.append(f"line {line.number}: {line.text}: this is for {power_name(variant, line.power)}, "
-                            f"not {power_name(variant, power)}")
+            problems.append(f"line {line.number}: {line.text}: this is for {variant.power_name(line.power)}, "
+                            f"not {variant.power_name(power)}")
             continue
         order = line.order
         if line.error is not None or not isinstance(order, Order) or "dp" in line.extra:
@@ -151,7 +151,7 @@ def foreign_lines(variant: Variant, state: GameState, lines: list[ParsedLine], p
         if owner is not None and owner != power:
             try:
                 bind_unit(state, order, dislodged=state.phase.kind == "retreat")
-                why = f"the unit in {order.province} belongs to {power_name(variant, owner)}"
+                why = f"the unit in {order.province} belongs to {variant.power_name(owner)}"
             except OrderError as exc:
                 why = exc.message
             problems.append(f"line {line.number}: {line.text}: {why}")
@@ -259,7 +259,7 @@ def ingest(folder: Path, mailbox_path: Path) -> list[IngestResult]:
             target = folder / "orders" / phase.slug / f"{power}.txt"
             storage.atomic_write(target, stored_text(text, bad, sender, str(msg.get("Date") or "no date")))
             result.accepted, result.stored, result.errors = True, target, errors
-            heading = (f"Orders received for {power_name(variant, power)}, {phase}. They replace any "
+            heading = (f"Orders received for {variant.power_name(power)}, {phase}. They replace any "
                        f"orders you sent before.")
             if errors:
                 heading += (f"\n{len(errors)} line(s) have problems; lines marked 'error' were not stored "

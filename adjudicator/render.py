@@ -85,12 +85,6 @@ def _colour(variant: Variant, power: str | None) -> str:
     return MINOR_COLOUR
 
 
-def _power_name(variant: Variant, power: str) -> str:
-    if power in variant.powers:
-        return variant.powers[power].name
-    return str(_minor_info(variant).get(power, {}).get("name", power.title()))
-
-
 def _text_colour(fill: str) -> str:
     """Black or white, whichever reads better on the fill."""
     try:
@@ -276,7 +270,7 @@ def _draw_centres(dwg: svgwrite.Drawing, board: Group, variant: Variant, state: 
         cx, cy = x + NODE_R * 0.85, y - NODE_R * 0.85
         marker = dwg.g(id=f"centre-{centre}", class_="centre")
         marker.set_desc(title=f"{variant.map.provinces[centre].name}: supply centre, "
-                              f"{_power_name(variant, owner) if owner else 'unowned'}")
+                              f"{variant.power_name(owner) if owner else 'unowned'}")
         marker.add(dwg.circle((_n(cx), _n(cy)), 6.5, fill=fill, stroke="#000000", stroke_width=1.3))
         marker.add(dwg.circle((_n(cx), _n(cy)), 2, fill=_text_colour(fill)))
         g.add(marker)
@@ -290,7 +284,7 @@ def _draw_units(dwg: svgwrite.Drawing, board: Group, variant: Variant, state: Ga
         unit = state.units[prov]
         g.add(_unit_symbol(dwg, unit.type, pos[unit.location], _colour(variant, unit.power),
                            _unit_letter(variant, unit.power, unit.type), ident=f"unit-{unit.location.replace('/', '-')}",
-                           css="unit", tooltip=f"{_power_name(variant, unit.power)}: {unit}"))
+                           css="unit", tooltip=f"{variant.power_name(unit.power)}: {unit}"))
     board.add(g)
 
 
@@ -304,7 +298,7 @@ def _draw_dislodged(dwg: svgwrite.Drawing, board: Group, variant: Variant, state
         g.add(_unit_symbol(dwg, d.unit.type, at, _colour(variant, d.unit.power),
                            _unit_letter(variant, d.unit.power, d.unit.type), scale=0.8,
                            ident=f"dislodged-{d.unit.location.replace('/', '-')}", css="dislodged", dashed=True,
-                           tooltip=f"dislodged: {_power_name(variant, d.unit.power)} {d.unit}"))
+                           tooltip=f"dislodged: {variant.power_name(d.unit.power)} {d.unit}"))
         g.add(dwg.circle((_n(at[0]), _n(at[1])), 13, fill="none", stroke=FAIL_COLOUR, stroke_width=1.6))
         retreats = ", ".join(d.retreats) if d.retreats else "none: disbands"
         g.add(dwg.text(f"retreat: {retreats}", insert=(_n(at[0] + 15), _n(at[1] + 4)), font_size=10,
@@ -337,7 +331,7 @@ def _draw_orders(dwg: svgwrite.Drawing, board: Group, variant: Variant, orders: 
         failed = not o.succeeded or void
         opacity = 0.45 if failed else 0.95
         og = dwg.g(class_=f"order {o.kind.lower() or 'order'}{' failed' if failed else ''}")
-        og.set_desc(title=f"{_power_name(variant, o.power)}: {o.text} ({o.result})")
+        og.set_desc(title=f"{variant.power_name(o.power)}: {o.text} ({o.result})")
         target = pos.get(o.target) or pos.get(province_of(o.target)) if o.target else None
         mark: tuple[float, float] | None = start
         if o.kind in ("Move", "Retreat") and target:
@@ -449,7 +443,7 @@ def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outco
         heading("Dislodged")
         for prov in sorted(state.dislodged):
             d = state.dislodged[prov]
-            name = _power_name(variant, d.unit.power)
+            name = variant.power_name(d.unit.power)
             g.add(dwg.text(f"{name} {d.unit}", insert=(x0, y), font_size=10, fill=FAIL_COLOUR))
             y += 13
             g.add(dwg.text(f"   may retreat to: {', '.join(d.retreats) or 'nowhere'}", insert=(x0, y), font_size=10))

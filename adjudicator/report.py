@@ -25,10 +25,6 @@ def long_form(text: str, graph: MapGraph) -> str:
     return LOCATION.sub(swap, text)
 
 
-def power_name(variant: Variant, power: str | None) -> str:
-    return variant.power_name(power)
-
-
 def centre_table(variant: Variant, state: GameState) -> list[dict[str, Any]]:
     rows = []
     for pid in variant.powers:
@@ -44,7 +40,7 @@ def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: s
     graph = variant.map
     by_power: dict[str, list[dict[str, str]]] = {}
     for line in outcome.orders:
-        by_power.setdefault(power_name(variant, line.power), []).append({
+        by_power.setdefault(variant.power_name(line.power), []).append({
             "text": long_form(line.text, graph),
             "result": line.result, "detail": line.detail})
     great = [variant.powers[p].name for p in variant.powers]
@@ -58,14 +54,14 @@ def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: s
         "deadline": deadline,
         "orders": [(name, by_power[name]) for name in ordered if name in great],
         "minor_orders": [(name, by_power[name]) for name in ordered if name not in great],
-        "dislodged": [{"power": power_name(variant, d.unit.power), "unit": long_form(str(d.unit), graph),
+        "dislodged": [{"power": variant.power_name(d.unit.power), "unit": long_form(str(d.unit), graph),
                        "retreats": [graph.full_name(r) for r in d.retreats]} for d in outcome.dislodged],
-        "centre_changes": [{"centre": graph.full_name(c), "old": power_name(variant, o) if o else "nobody",
-                            "new": power_name(variant, n)} for c, o, n in outcome.centre_changes],
+        "centre_changes": [{"centre": graph.full_name(c), "old": variant.power_name(o) if o else "nobody",
+                            "new": variant.power_name(n)} for c, o, n in outcome.centre_changes],
         "table": centre_table(variant, after),
         "notes": outcome.notes,
-        "missed": [power_name(variant, p) for p in outcome.missed],
-        "winner": power_name(variant, outcome.winner) if outcome.winner else None,
+        "missed": [variant.power_name(p) for p in outcome.missed],
+        "winner": variant.power_name(outcome.winner) if outcome.winner else None,
         "result": after.result,
     }
 
@@ -80,7 +76,7 @@ def private_report(variant: Variant, outcome: PhaseOutcome, game_name: str, powe
                    game_folder: Path | None = None, deadline: str | None = None) -> str:
     ctx = context(variant, outcome, game_name, deadline)
     ctx.update({
-        "power": power_name(variant, power),
+        "power": variant.power_name(power),
         "own_orders": [dict(text=long_form(l.text, variant.map), result=l.result, detail=l.detail)
                        for l in outcome.orders if l.power == power],
         "own_errors": [e for e in outcome.errors if e.power == power],
