@@ -107,7 +107,8 @@ def check(game: Path | None, orders: Path | None, power: str | None, state_file:
             click.echo("all choices are valid")
         sys.exit(1 if errors else 0)
     gamefolder = diplomacy_folders()
-    ok = gamefolder.check_orders(game, orders, power, state_file, echo=click.echo)
+    from adjudicator.checking import check_orders
+    ok = check_orders(game, orders, power, state_file, echo=click.echo)
     sys.exit(0 if ok else 1)
 
 

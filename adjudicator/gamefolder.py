@@ -172,53 +172,6 @@ def extra_outputs(folder: Path, variant: Variant, outcome: PhaseOutcome) -> list
     return out
 
 
-def check_orders(folder: Path | None, orders_path: Path, power: str | None, state_file: Path | None,
-                 echo: Callable[[str], None]) -> bool:
-    """Echo every order normalised, or its error. True if all are good."""
-    if state_file is not None:
-        data = storage.read_yaml(state_file)
-        if not isinstance(data, dict) or "variant" not in data:
-            raise DataFileError("not a state file (no 'variant')", file=str(state_file))
-        variant = load_variant(str(data["variant"]))
-        state = GameState.from_data(data, variant, str(state_file))
-    elif folder is not None:
-        _, variant, state, _ = load_current(folder)
-    else:
-        raise AdjudicatorError("give a game folder or --state STATE.yaml")
-    power_id = None
-    if power is not None:
-        power_id = variant.power_lookup(power)
-        if power_id is None:
-            raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
-    text = read_orders_text(orders_path)
-    lines, outcome = run_phase(variant, state, text, power_id)
-    void = {l.unit.split()[-1].split("/")[0]: l for l in outcome.orders if l.result.startswith("void")}
-    ok = True
-    echo(f"{state.phase}: checking {orders_path}")
-    for line in lines:
-        if power_id is not None and line.power not in (None, power_id) and line.error is None:
-            echo(f"line {line.number}: {line.text}\n    error (cannot do): this order is for "
-                 f"{variant.power_name(line.power)}, not {variant.power_name(power_id)}")
-            ok = False
-            continue
-        if line.error is not None:
-            kind = collect_errors([line])[0].kind
-            who = f"{variant.power_name(line.power)}: " if line.power else ""
-            echo(f"line {line.number}: {who}{line.text}\n    error ({kind}): {collect_errors([line])[0].message}")
-            ok = False
-            continue
-        order = line.order
-        prov = getattr(order, "province", None)
-        normal = long_form(str(order), variant.map)
-        if prov in void and void[prov].power == line.power:
-            echo(f"line {line.number}: {normal}\n    error (cannot do): {void[prov].detail}")
-            ok = False
-        else:
-            echo(f"line {line.number}: {variant.power_name(line.power)}: {normal}")
-    echo("all orders are good" if ok else "some orders have errors")
-    return ok
-
-
 def status_text(folder: Path) -> str:
     meta, variant, state, _ = load_current(folder)
     graph = variant.map

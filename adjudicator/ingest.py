@@ -32,14 +32,14 @@ from typing import Any
 
 from adjudicator import storage
 from adjudicator.errors import AdjudicatorError, OrderError
-from adjudicator.gamefolder import load_current, run_phase
+from adjudicator.checking import check_lines
+from adjudicator.gamefolder import load_current
 from adjudicator.mail import gm_address, message_domain
 from adjudicator.orders import Build, Order, Waive
 from adjudicator.parser import ParsedLine
 from adjudicator.players import find_by_email, verify
-from adjudicator.report import long_form
 from adjudicator.state import GameState
-from adjudicator.turn import error_kind, parser_for
+from adjudicator.turn import parser_for
 from adjudicator.validation import bind_unit
 from adjudicator.variant import Variant
 
@@ -156,35 +156,6 @@ def foreign_lines(variant: Variant, state: GameState, lines: list[ParsedLine], p
                 why = exc.message
             problems.append(f"line {line.number}: {line.text}: {why}")
     return problems
-
-
-def check_lines(variant: Variant, state: GameState, text: str, power: str) -> tuple[list[str], list[str], set[int]]:
-    """(echo lines, error lines, numbers of lines that cannot be used)."""
-    lines, outcome = run_phase(variant, state, text, power)
-    void = {l.unit.split()[-1].split("/")[0]: l for l in outcome.orders if l.result.startswith("void")}
-    echo: list[str] = []
-    errors: list[str] = []
-    bad: set[int] = set()
-    for line in lines:
-        if line.error is not None:
-            exc = line.error
-            message = exc.message + (f" ({exc.hint})" if exc.hint else "")
-            text_ = f"line {line.number}: {line.text}\n    error ({error_kind(exc)}): {message}"
-            errors.append(text_)
-            echo.append(text_)
-            bad.add(line.number)
-            continue
-        normal = long_form(str(line.order), variant.map)
-        dp = f"{line.extra['dp']} DP: " if "dp" in line.extra else ""
-        prov = getattr(line.order, "province", None)
-        if not dp and prov in void and void[prov].power == line.power:
-            # Kept: the adjudicator voids it and the unit holds, with the reason in the report.
-            text_ = f"line {line.number}: {normal}\n    void (cannot do): {void[prov].detail}"
-            errors.append(text_)
-            echo.append(text_)
-        else:
-            echo.append(f"line {line.number}: {dp}{normal}")
-    return echo, errors, bad
 
 
 def stored_text(text: str, bad: set[int], sender: str, date: str) -> str:
