@@ -70,34 +70,70 @@ class GameState:
 
     @classmethod
     def from_data(cls, data: Any, variant: Variant, source: str) -> "GameState":
+        """The state in a state file, checked field by field: a fault names the
+        field and what it should hold, never a traceback."""
         if not isinstance(data, dict) or "phase" not in data or "units" not in data:
             raise DataFileError("not a game state (no 'phase'/'units'; truncated file?)", file=source)
+        ph = data["phase"]
         try:
-            ph = data["phase"]
             phase = Phase(int(ph["year"]), str(ph["season"]), str(ph["kind"]))
         except (KeyError, TypeError, ValueError):
             raise DataFileError("phase must be {year, season, kind}", file=source) from None
+        seasons = (*variant.seasons, "winter")      # adjustments happen in winter
+        if phase.season not in seasons or phase.kind not in ("movement", "retreat", "adjustment"):
+            raise DataFileError(f"phase: {phase} is not a phase of {variant.name}", file=source)
         graph = variant.map
         units: dict[str, Unit] = {}
-        for power, unit_texts in (data.get("units") or {}).items():
-            for text in unit_texts or []:
-                unit = parse_unit(text, str(power), graph, source, f"units.{power}")
+        for power, unit_texts in _mapping_of_lists(data, "units", source).items():
+            for text in unit_texts:
+                unit = parse_unit(_text(text, f"units.{power}", source), power, graph, source, f"units.{power}")
                 if unit.province in units:
                     raise DataFileError(f"two units in {unit.province}", file=source)
                 units[unit.province] = unit
         centres: dict[str, str] = {}
-        for power, cs in (data.get("centres") or {}).items():
-            for c in cs or []:
-                if c not in graph.supply_centres:
+        for power, cs in _mapping_of_lists(data, "centres", source).items():
+            for c in cs:
+                if not isinstance(c, str) or c not in graph.supply_centres:
                     raise DataFileError(f"centres.{power}: {c!r} is not a supply centre", file=source)
-                centres[str(c)] = str(power)
+                centres[c] = power
         dislodged: dict[str, Dislodged] = {}
-        for entry in data.get("dislodged") or []:
-            unit = parse_unit(entry["unit"], str(entry["power"]), graph, source, "dislodged")
-            dislodged[unit.province] = Dislodged(unit, entry.get("attacker_from"),
-                                                 tuple(entry.get("retreats") or ()))
-        return cls(str(data.get("variant", variant.id)), phase, units, centres, dislodged,
-                   dict(data.get("extra") or {}), data.get("result"))
+        entries = data.get("dislodged") or []
+        if not isinstance(entries, list):
+            raise DataFileError("dislodged: should be a list of {unit, power, attacker_from, retreats}",
+                                file=source)
+        for entry in entries:
+            if not isinstance(entry, dict) or not isinstance(entry.get("power"), str) \
+                    or not isinstance(entry.get("retreats") or [], list):
+                raise DataFileError("dislodged: each entry is {unit, power, attacker_from, retreats}", file=source)
+            unit = parse_unit(_text(entry.get("unit"), "dislodged", source), entry["power"], graph, source,
+                              "dislodged")
+            attacker = entry.get("attacker_from")
+            retreats = entry.get("retreats") or []
+            if (attacker is not None and not isinstance(attacker, str)) \
+                    or not all(isinstance(r, str) and (r in graph.army_adjacent or r in graph.fleet_adjacent)
+                            for r in retreats):
+                raise DataFileError(f"dislodged: {unit}: attacker_from and retreats must be map locations",
+                                    file=source)
+            dislodged[unit.province] = Dislodged(unit, attacker, tuple(retreats))
+        extra = data.get("extra") or {}
+        result = data.get("result")
+        if not isinstance(extra, dict) or not (result is None or isinstance(result, dict)):
+            raise DataFileError("extra and result must be mappings", file=source)
+        return cls(str(data.get("variant", variant.id)), phase, units, centres, dislodged, dict(extra), result)
+
+
+def _mapping_of_lists(data: dict[str, Any], key: str, source: str) -> dict[str, list[Any]]:
+    value = data.get(key) or {}
+    if not isinstance(value, dict) or not all(isinstance(v, list) or v is None for v in value.values()):
+        raise DataFileError(f"{key}: should map each power to a list, like 'france: [A par, F bre]'",
+                            file=source)
+    return {str(power): list(items or []) for power, items in value.items()}
+
+
+def _text(value: Any, entry: str, source: str) -> str:
+    if not isinstance(value, str):
+        raise DataFileError(f"{entry}: {value!r} should be a unit like 'A par'", file=source)
+    return value
 
 
 def initial_state(variant: Variant) -> GameState:

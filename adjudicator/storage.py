@@ -1,8 +1,19 @@
 """File I/O shared by every game kind: safe YAML reading with located errors,
-deterministic YAML writing, and atomic writes (temp file + fsync + rename)."""
+deterministic YAML writing, atomic writes (temp file + fsync + rename), and
+state files sealed with a checksum so a cut file is refused, not loaded smaller.
+
+Every YAML file the judge reads may have come from a player or a careless
+editor, so the loader is strict:
+  * `yaml.safe_load` semantics only (no Python objects);
+  * anchors and aliases are refused (an alias bomb hangs any loader that
+    expands it);
+  * a key given twice in one mapping is an error naming both lines;
+  * a file over `max_bytes`, or a line over `MAX_LINE`, is refused unread;
+  * a UTF-8 byte-order mark is accepted."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
@@ -12,38 +23,150 @@ import yaml
 
 from adjudicator.errors import DataFileError
 
+# The C loader and dumper (libyaml) are 3-7x faster; the pure-Python ones are
+# the fallback where PyYAML was built without libyaml.
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-def read_yaml(path: str | os.PathLike[str]) -> Any:
-    """Load a YAML file with safe_load; any fault names the file and line."""
+MAX_BYTES = 8 * 1024 * 1024       # a state, turn or game file; map data may ask for more
+MAX_LINE = 20_000                 # characters on one line
+SEAL_PREFIX = "# adjudicator end sha256="
+
+
+class _StrictLoader(_BaseLoader):  # type: ignore[misc]
+    """Safe loader that refuses a key given twice in one mapping."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            try:
+                first = seen.get(key)
+            except TypeError:      # an unhashable key: the base class reports it
+                continue
+            line = key_node.start_mark.line + 1
+            if first is not None:
+                raise DataFileError(f"the key {key!r} is given twice (lines {first} and {line})",
+                                    line=line, hint="keep one of them")
+            seen[key] = line
+        result: dict[Any, Any] = super().construct_mapping(node, deep=deep)
+        return result
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:map", _StrictLoader.construct_yaml_map)
+
+
+def read_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, what: str = "file") -> str:
+    """A UTF-8 text file, refused whole if it is too big or not text."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise DataFileError(f"{what} is too large ({size} bytes; the limit is {max_bytes})",
+                                file=str(path), hint="is this the right file?")
+        raw = path.read_bytes()
     except FileNotFoundError:
-        raise DataFileError("file not found", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise DataFileError("not UTF-8 text", file=str(path)) from None
+        raise DataFileError(f"{what} not found", file=str(path)) from None
+    except IsADirectoryError:
+        raise DataFileError(f"{what} is a folder, not a file", file=str(path)) from None
     except OSError as exc:
         raise DataFileError(f"cannot read: {exc.strerror}", file=str(path)) from None
-    return parse_yaml(text, str(path))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise DataFileError(f"{what} is not UTF-8 text", file=str(path), line=line,
+                            hint="save it as UTF-8") from None
+    return text.removeprefix("\ufeff")
+
+
+def read_yaml(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> Any:
+    """Load a YAML file strictly (see the module docstring); any fault names the file and line."""
+    return parse_yaml(read_text(path, max_bytes=max_bytes), str(path))
+
+
+def _check_lines(text: str, source: str) -> None:
+    start = 0
+    number = 1
+    while True:
+        end = text.find("\n", start)
+        stop = len(text) if end < 0 else end
+        if stop - start > MAX_LINE:
+            raise DataFileError(f"line is too long ({stop - start} characters; the limit is {MAX_LINE})",
+                                file=source, line=number, hint="split the value over several lines")
+        if end < 0:
+            return
+        start, number = end + 1, number + 1
+
+
+def _refuse_aliases(text: str, source: str) -> None:
+    """Anchors and aliases, found by the scanner before anything is built."""
+    try:
+        for token in yaml.scan(text, Loader=_BaseLoader):
+            if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
+                raise DataFileError("YAML anchors and aliases (&name, *name) are not allowed",
+                                    file=source, line=token.start_mark.line + 1,
+                                    hint="write the value out in full")
+    except yaml.YAMLError:
+        return     # the loader reports syntax errors with their line
 
 
 def parse_yaml(text: str, source: str) -> Any:
+    text = text.removeprefix("\ufeff")
+    _check_lines(text, source)
+    if "&" in text or "*" in text:
+        _refuse_aliases(text, source)
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a safe loader subclass
+    except DataFileError as exc:
+        raise exc.located(source) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(exc, "problem", None) or "malformed YAML"
         raise DataFileError(f"malformed YAML: {problem}", file=source, line=line,
                             hint="fix the YAML syntax at that line") from None
+    except RecursionError:
+        raise DataFileError("YAML is nested too deeply", file=source) from None
 
 
 def dump_yaml(data: Any) -> str:
     """Deterministic YAML text: same data, same bytes."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False,
-                          width=100)
+    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False,
+                               width=100)
+    return text
 
 
+# --- sealed state files ----------------------------------------------------------
+def seal(text: str) -> str:
+    """The text with a last line holding its checksum. A file cut anywhere,
+    even at a line boundary, loses or breaks that line and is refused."""
+    return text + SEAL_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest() + "\n"
+
+
+def unseal(text: str, source: str) -> str:
+    """The sealed text without its seal, or a clear error if the seal is missing or wrong."""
+    body, sep, last = text.rstrip("\n").rpartition("\n")
+    body += sep
+    hint = "the file was cut short or edited by hand; restore it from the game folder or the GM's mail"
+    if not last.startswith(SEAL_PREFIX):
+        raise DataFileError("state file has no end line: it is incomplete", file=source, hint=hint)
+    if hashlib.sha256(body.encode("utf-8")).hexdigest() != last[len(SEAL_PREFIX):].strip():
+        raise DataFileError("state file does not match its checksum", file=source,
+                            line=body.count("\n") + 1, hint=hint)
+    return body
+
+
+def dump_state(data: Any) -> str:
+    return seal(dump_yaml(data))
+
+
+def read_state(path: str | os.PathLike[str]) -> Any:
+    """A sealed state file (history/*.yaml, or a state file from a results mail)."""
+    text = read_text(path, what="state file")
+    return parse_yaml(unseal(text, str(path)), str(path))
+
+
+# --- writing ------------------------------------------------------------------------
 def atomic_write(path: str | os.PathLike[str], content: str | bytes) -> None:
     """Write to a temp file in the same folder, fsync, then rename over the target.
     A crash or a full disk leaves the old file (or nothing) in place, never half a file."""
