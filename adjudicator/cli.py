@@ -12,7 +12,7 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from adjudicator import storage
+from adjudicator import folderlock, phasecommit, storage
 from adjudicator.cards import driver as cards
 from adjudicator.cards.registry import is_turn_file_game
 from adjudicator.errors import AdjudicatorError
@@ -31,6 +31,14 @@ def friendly_errors(func: F) -> F:
         except KeyboardInterrupt:
             click.echo("interrupted; nothing was written", err=True)
             sys.exit(130)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the last guard of a judge run from cron
+            # A bug, not bad input: one line, no traceback, and a distinct exit code.
+            # A phase commit is all or nothing, so nothing half-written is left.
+            click.echo(f"error: internal error ({type(exc).__name__}: {exc}); nothing was changed. "
+                       "This is a bug in adjudicator: please report it with the command you ran.", err=True)
+            sys.exit(3)
     return wrapper  # type: ignore[return-value]
 
 
@@ -116,19 +124,27 @@ def check(game: Path | None, orders: Path | None, power: str | None, state_file:
 @click.argument("game", type=click.Path(path_type=Path))
 @click.argument("orders", type=click.Path(path_type=Path), required=False)
 @click.option("--force", is_flag=True, help="adjudicate a phase again (old results stay in history)")
+@click.option("--nmr", is_flag=True, help="resolve the phase even though orders are missing (missing powers NMR)")
 @friendly_errors
-def adjudicate(game: Path, orders: Path | None, force: bool) -> None:
+def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
     """Resolve GAME's current phase with ORDERS (or a turn file).
 
     Without ORDERS, Diplomacy games use the orders collected under
-    GAME/orders/<phase>/ (by 'adjudicator ingest')."""
-    if game_kind(game) == "turn-file":
-        if orders is None:
-            raise AdjudicatorError("a turn-file game needs the TURN.yaml file")
-        written = cards.adjudicate(game, orders, force=force)
-    else:
-        gamefolder = diplomacy_folders()
-        written = gamefolder.adjudicate(game, orders, force=force)
+    GAME/orders/<phase>/ (by 'adjudicator ingest'). With ORDERS as well, the
+    file wins for the powers it names and collected orders are used for the rest."""
+    with folderlock.hold(game) as recovered:
+        for note in recovered:
+            click.echo(note)
+        if game_kind(game) == "turn-file":
+            if orders is None:
+                raise AdjudicatorError("a turn-file game needs the TURN.yaml file")
+            written = cards.adjudicate(game, orders, force=force)
+        else:
+            gamefolder = diplomacy_folders()
+            done = gamefolder.adjudicate(game, orders, force=force, nmr=nmr)
+            for note in done.notes:
+                click.echo(note)
+            written = done.written
     for path in written:
         click.echo(f"wrote {path}")
 
@@ -179,12 +195,13 @@ def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any
     """Change the pending state of the current phase. The file it replaces is
     kept under history/superseded/, so nothing is lost."""
     gamefolder = diplomacy_folders()
-    meta, variant, state, path = gamefolder.load_current(game)
-    new_state, notes = transform(variant, state)
-    keep = path.parent / "superseded"
-    n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1
-    storage.write_new(keep / f"{path.stem}.{n}.yaml", path.read_bytes())
-    storage.atomic_write(path, storage.dump_yaml(new_state.to_data(variant)))
+    with folderlock.hold(game):
+        meta, variant, state, path = gamefolder.load_current(game)
+        new_state, notes = transform(variant, state)
+        keep = path.parent / "superseded"
+        n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1
+        phasecommit.commit(game, [(keep / f"{path.stem}.{n}.yaml", path.read_bytes()),
+                                  (path, storage.dump_state(new_state.to_data(variant)))])
     return notes
 
 

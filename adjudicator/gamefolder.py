@@ -12,13 +12,17 @@ Every write is atomic; history files are never rewritten."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Collection
 from typing import Any, Callable
 
-from adjudicator import storage
+from adjudicator import phasecommit, storage
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
+from adjudicator.folderlock import LOCK_NAME
 from adjudicator.game import adjudicate_lines
 from adjudicator.model import Phase
+from adjudicator.names import check_name
 from adjudicator.outcome import PhaseOutcome
 from adjudicator.parser import ParsedLine
 from adjudicator.report import long_form, private_report, public_report
@@ -26,17 +30,25 @@ from adjudicator.state import GameState, initial_state
 from adjudicator.turn import collect_errors, parser_for
 from adjudicator.variant import Variant, load_variant
 
+MAX_ORDERS_BYTES = 256 * 1024     # far more than any power's orders; a bigger file is a mistake or an attack
+
 
 def new_game(folder: Path, variant_name: str) -> Path:
     variant = load_variant(variant_name)
+    check_name(folder.name, "game name")
     if folder.exists() and any(folder.iterdir()):
         raise GameFolderError("folder exists and is not empty", file=str(folder), hint="choose a new folder name")
     state = initial_state(variant)
-    storage.write_yaml(folder / "game.yaml", {
+    meta = {
         "variant": variant.id, "kind": "diplomacy", "name": folder.name, "deadline": None,
         "players": [{"power": p, "name": "", "email": "", "password_hash": None} for p in variant.powers],
-    })
-    storage.write_new(folder / "history" / f"{state.phase.slug}.yaml", storage.dump_yaml(state.to_data(variant)))
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    phasecommit.commit(folder, [
+        (folder / LOCK_NAME, b""),       # made now, so a later run's lock writes nothing new
+        (folder / "game.yaml", storage.dump_yaml(meta)),
+        (folder / "history" / f"{state.phase.slug}.yaml", storage.dump_state(state.to_data(variant))),
+    ])
     return folder
 
 
@@ -45,6 +57,8 @@ def read_game(folder: Path) -> dict[str, Any]:
     if not isinstance(meta, dict) or "variant" not in meta:
         raise DataFileError("game.yaml has no 'variant'", file=str(folder / "game.yaml"),
                             hint="is this a game folder? create one with 'adjudicator new'")
+    if not isinstance(meta["variant"], str):
+        raise DataFileError("'variant' must be a variant name like standard", file=str(folder / "game.yaml"))
     return meta
 
 
@@ -61,28 +75,52 @@ def history_files(folder: Path) -> list[tuple[Phase, Path]]:
     return sorted(entries, key=lambda e: e[0].sort_key)
 
 
+def load_state(path: Path) -> tuple[Variant, GameState]:
+    """A sealed state file: a history file, or the one a results mail carries."""
+    data = storage.read_state(path)
+    if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
+        raise DataFileError("not a state file (no 'variant')", file=str(path))
+    variant = load_variant(data["variant"])
+    return variant, GameState.from_data(data, variant, str(path))
+
+
 def load_current(folder: Path) -> tuple[dict[str, Any], Variant, GameState, Path]:
     meta = read_game(folder)
     variant = load_variant(str(meta["variant"]))
     _, path = history_files(folder)[-1]
-    state = GameState.from_data(storage.read_yaml(path), variant, str(path))
+    state = GameState.from_data(storage.read_state(path), variant, str(path))
     return meta, variant, state, path
 
 
 def read_orders_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataFileError("orders file not found", file=str(path)) from None
-    except UnicodeDecodeError:
-        raise DataFileError("orders file is not UTF-8 text", file=str(path)) from None
+    return storage.read_text(path, max_bytes=MAX_ORDERS_BYTES, what="orders file")
 
 
-def collected_orders(folder: Path, phase: Phase) -> str:
-    """Orders that `ingest` stored, one file per power, joined with headings."""
+def collected_files(folder: Path, phase: Phase) -> list[Path]:
+    return sorted((folder / "orders" / phase.slug).glob("*.txt"))
+
+
+def collected_orders(variant: Variant, folder: Path, phase: Phase, skip: Collection[str] = ()) -> str:
+    """Orders that `ingest` stored, one file per power, joined with headings.
+    Each file is checked again here: a line in it for another power (a forged
+    heading, say) fails the whole adjudication, naming the file and line, so
+    the GM sees it before anything is published."""
     parts = []
-    for path in sorted((folder / "orders" / phase.slug).glob("*.txt")):
-        parts.append(f"{path.stem}:\n{read_orders_text(path)}")
+    for path in collected_files(folder, phase):
+        power = path.stem
+        if power not in variant.powers:
+            raise GameFolderError(f"{power!r} is not a power of {variant.name}", file=str(path),
+                                  hint="remove the file; collected orders are named after their power")
+        if power in skip:
+            continue
+        text = read_orders_text(path)
+        for line in parser_for(variant).parse_text(text, power):
+            if line.power is not None and line.power != power:
+                raise GameFolderError(
+                    f"a line for {variant.power_name(line.power)} in {variant.power_name(power)}'s orders",
+                    file=str(path), line=line.number,
+                    hint="a stored orders file holds one power's orders; remove the line or the file")
+        parts.append(f"{power}:\n{text}")
     return "\n".join(parts)
 
 
@@ -93,12 +131,48 @@ def run_phase(variant: Variant, state: GameState, text: str,
     return lines, outcome
 
 
-def adjudicate(folder: Path, orders_path: Path | None, *, force: bool = False) -> list[Path]:
+@dataclass
+class Adjudicated:
+    written: list[Path]
+    notes: list[str] = field(default_factory=list)
+
+
+def phase_orders(variant: Variant, folder: Path, state: GameState, orders_path: Path | None,
+                 nmr: bool) -> tuple[str, str, list[str]]:
+    """(orders text, its source for error messages, notes for the GM).
+
+    A GM's orders file and orders collected by mail are merged: the file wins
+    for every power it names, and the notes say so. With neither, the phase is
+    resolved only if the GM says the missing powers are NMR (--nmr)."""
+    notes: list[str] = []
+    phase_dir = folder / "orders" / state.phase.slug
+    if orders_path is None:
+        if not collected_files(folder, state.phase) and not nmr:
+            raise GameFolderError(f"no orders have been collected for {state.phase}", file=str(phase_dir),
+                                  hint="give an orders file, run 'adjudicator ingest', or add --nmr to "
+                                       "resolve the phase with every power NMR")
+        return collected_orders(variant, folder, state.phase), str(phase_dir), notes
+    text = read_orders_text(orders_path)
+    lines = parser_for(variant).parse_text(text)
+    if not any(line.order is not None or line.error is not None for line in lines) and not nmr:
+        raise GameFolderError("the orders file holds no orders", file=str(orders_path),
+                              hint="add --nmr to resolve the phase with every power NMR")
+    named = {line.power for line in lines if line.power is not None}
+    collected = {p.stem for p in collected_files(folder, state.phase)}
+    for power in sorted(collected & named):
+        notes.append(f"{variant.power_name(power)}: the orders file replaces the orders collected by mail")
+    if collected - named:
+        others = collected_orders(variant, folder, state.phase, skip=named)
+        notes += [f"{variant.power_name(p)}: orders collected by mail are used" for p in sorted(collected - named)]
+        text = text.rstrip("\n") + "\n" + others
+    return text, str(orders_path), notes
+
+
+def adjudicate(folder: Path, orders_path: Path | None, *, force: bool = False, nmr: bool = False) -> Adjudicated:
     meta, variant, state, state_path = load_current(folder)
     if state.result:
         raise GameFolderError("the game is over", file=str(folder))
-    text = read_orders_text(orders_path) if orders_path else collected_orders(folder, state.phase)
-    source = str(orders_path) if orders_path else str(folder / "orders" / state.phase.slug)
+    text, source, notes = phase_orders(variant, folder, state, orders_path, nmr)
     # A phase already done: the same orders were used before for an earlier phase.
     for phase, _ in history_files(folder)[:-1]:
         used = folder / "orders" / f"{phase.slug}.txt"
@@ -111,54 +185,57 @@ def adjudicate(folder: Path, orders_path: Path | None, *, force: bool = False) -
         first = errors[0]
         more = f" (and {len(errors) - 1} more; run 'adjudicator check')" if len(errors) > 1 else ""
         raise AdjudicatorError(f"{first.kind}: {first.text}: {first.message}{more}", file=source, line=first.line)
-    powers = [p for p in variant.powers]
     sent = {l.power for l in lines if l.order is not None}
     if state.phase.kind == "movement":
-        outcome.missed = [p for p in powers if p not in sent and state.units_of(p)]
-    written: list[Path] = []
+        outcome.missed = [p for p in variant.powers if p not in sent and state.units_of(p)]
     slug = state.phase.slug
-    if (folder / "reports" / f"{slug}.txt").exists():
-        if not force:
-            raise GameFolderError(f"{state.phase} is already adjudicated", file=str(folder),
-                                  hint="use --force to adjudicate it again")
-        keep = folder / "history" / "superseded"
-        n = len(list(keep.glob(f"{slug}.*"))) + 1 if keep.exists() else 1
-        old = folder / "reports" / f"{slug}.txt"
-        storage.write_new(keep / f"{slug}.{n}.report.txt", old.read_bytes())
-    deadline = meta.get("deadline")
     next_path = folder / "history" / f"{outcome.next_state.phase.slug}.yaml"
-    state_text = storage.dump_yaml(outcome.next_state.to_data(variant))
+    if (folder / "reports" / f"{slug}.txt").exists() and not force:
+        raise GameFolderError(f"{state.phase} is already adjudicated", file=str(folder),
+                              hint="use --force to adjudicate it again")
     if next_path.exists() and not force:
         raise GameFolderError("the next phase's state already exists; history is never rewritten",
                               file=str(next_path))
-    outputs: list[tuple[Path, str]] = [
-        (folder / "orders" / f"{slug}.txt", text),
-        (folder / "reports" / f"{slug}.txt", public_report(variant, outcome, meta.get("name", folder.name),
-                                                          game_folder=folder, deadline=deadline)),
-        (folder / "reports" / f"{slug}.html", public_report(variant, outcome, meta.get("name", folder.name),
-                                                           game_folder=folder, deadline=deadline, html=True)),
+    outputs = superseded(folder, slug, next_path) + [(folder / "orders" / f"{slug}.txt", text)]
+    outputs += phase_reports(folder, meta, variant, outcome)
+    outputs += extra_outputs(folder, variant, outcome)
+    # Everything is computed before anything is written, and the phase lands
+    # as one step with the new state last (see phasecommit).
+    outputs.append((next_path, storage.dump_state(outcome.next_state.to_data(variant))))
+    return Adjudicated(phasecommit.commit(folder, outputs), notes)
+
+
+def superseded(folder: Path, slug: str, next_path: Path) -> list[tuple[Path, str | bytes]]:
+    """Copies of what a forced re-run replaces, kept under history/superseded/."""
+    keep = folder / "history" / "superseded"
+    kept: list[tuple[Path, str | bytes]] = []
+    old_report = folder / "reports" / f"{slug}.txt"
+    if old_report.exists():
+        n = len(list(keep.glob(f"{slug}.*"))) + 1 if keep.exists() else 1
+        kept.append((keep / f"{slug}.{n}.report.txt", old_report.read_bytes()))
+    if next_path.exists():
+        n = len(list(keep.glob(f"{next_path.stem}.*"))) + 1 if keep.exists() else 1
+        kept.append((keep / f"{next_path.stem}.{n}.yaml", next_path.read_bytes()))
+    return kept
+
+
+def phase_reports(folder: Path, meta: dict[str, Any], variant: Variant,
+                  outcome: PhaseOutcome) -> list[tuple[Path, str | bytes]]:
+    slug = outcome.phase.slug
+    name = str(meta.get("name", folder.name))
+    deadline = meta.get("deadline")
+    outputs: list[tuple[Path, str | bytes]] = [
+        (folder / "reports" / f"{slug}.txt",
+         public_report(variant, outcome, name, game_folder=folder, deadline=deadline)),
+        (folder / "reports" / f"{slug}.html",
+         public_report(variant, outcome, name, game_folder=folder, deadline=deadline, html=True)),
     ]
-    for power in powers:
+    for power in variant.powers:
         outputs.append((folder / "private" / power / f"{slug}.txt",
-                        private_report(variant, outcome, meta.get("name", folder.name), power,
-                                       game_folder=folder, deadline=deadline)))
+                        private_report(variant, outcome, name, power, game_folder=folder, deadline=deadline)))
     if outcome.gm_log:
         outputs.append((folder / "gm" / f"{slug}.log", "\n".join(outcome.gm_log) + "\n"))
-    outputs += extra_outputs(folder, variant, outcome)
-    # Everything is computed before anything is written; the new state goes last,
-    # so an interrupted run leaves the game at the same phase and can be re-run.
-    for path, content in outputs:
-        storage.atomic_write(path, content)
-        written.append(path)
-    if next_path.exists():
-        keep = folder / "history" / "superseded"
-        n = len(list(keep.glob(f"{next_path.stem}.*"))) + 1 if keep.exists() else 1
-        storage.write_new(keep / f"{next_path.stem}.{n}.yaml", next_path.read_bytes())
-        storage.atomic_write(next_path, state_text)
-    else:
-        storage.write_new(next_path, state_text)
-    written.append(next_path)
-    return written
+    return outputs
 
 
 # Other modules (map rendering, mail) add outputs per phase through this list.

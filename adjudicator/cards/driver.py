@@ -14,12 +14,15 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from adjudicator import storage, templating
+from adjudicator import phasecommit, storage, templating
 from adjudicator.cards.common import (ChoiceError, Event, PhaseInfo, State, TurnGame,
                                       TurnValidationError)
 from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
+from adjudicator.folderlock import LOCK_NAME
+from adjudicator.names import check_name
 
+MAX_TURN_BYTES = 256 * 1024
 VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
 
 
@@ -74,13 +77,19 @@ def new_game(folder: Path, variant: str, players: list[str], seed: int,
             f"{game.title} takes {game.min_players} to {game.max_players} players, got {len(players)}")
     if len(set(players)) != len(players):
         raise GameFolderError("player names must be distinct")
+    check_name(folder.name, "game name")
+    for player in players:
+        # A player's name becomes the folder of their private reports.
+        check_name(player, "player name")
     state = game.setup(list(players), seed, data)
     meta: dict[str, Any] = {"variant": variant, "kind": "turn-file", "seed": seed}
     if options:
         meta["options"] = dict(options)
     meta["players"] = [{"name": p, "email": ""} for p in players]
-    storage.write_yaml(folder / "game.yaml", meta)
-    write_history(folder, 1, game.phase(state), state)
+    folder.mkdir(parents=True, exist_ok=True)
+    phasecommit.commit(folder, [(folder / LOCK_NAME, b""),
+                                (folder / "game.yaml", storage.dump_yaml(meta)),
+                                history_entry(folder, 1, game.phase(state), state)])
     return folder
 
 
@@ -92,11 +101,13 @@ def history_files(folder: Path) -> list[Path]:
     return files
 
 
-def write_history(folder: Path, index: int, phase: PhaseInfo | None, state: State) -> Path:
+def history_entry(folder: Path, index: int, phase: PhaseInfo | None, state: State) -> tuple[Path, str]:
+    """The next history file and its sealed text; it must not exist yet."""
     slug = phase.name if phase else "final"
     path = folder / "history" / f"{index:04d}-{slug}.yaml"
-    storage.write_new(path, storage.dump_yaml(state))
-    return path
+    if path.exists():
+        raise GameFolderError("already exists; history is never rewritten", file=str(path))
+    return path, storage.dump_state(state)
 
 
 def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
@@ -105,16 +116,21 @@ def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
         raise DataFileError("game.yaml has no 'variant'", file=str(folder / "game.yaml"))
     game = find_game(meta["variant"])
     files = history_files(folder)
-    state = storage.read_yaml(files[-1])
+    state = storage.read_state(files[-1])
     if not isinstance(state, dict):
         raise DataFileError("state is not a mapping (truncated?)", file=str(files[-1]))
     return game, state, len(files), load_data(game)
 
 
 def read_turn(path: Path) -> dict[str, Any]:
-    turn = storage.read_yaml(path)
+    turn = storage.read_yaml(path, max_bytes=MAX_TURN_BYTES)
+    if turn is None:
+        raise DataFileError("the turn file is empty", file=str(path),
+                            hint="write each player's choice as 'name: choice'")
     if not isinstance(turn, dict):
         raise DataFileError("a turn file is a mapping of player name to choice", file=str(path))
+    if not all(isinstance(key, str) for key in turn):
+        raise DataFileError("every key of a turn file is a player name (or 'phase')", file=str(path))
     return turn
 
 
@@ -212,7 +228,7 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
                "view": game.public_view(outcome.state), "events": [e.text for e in events if e.visible_to is None]}
     # Render everything before writing anything: a broken template then costs
     # nothing. The next history file goes last, because its existence is what
-    # moves the game on; a run cut short before it can be redone with --force.
+    # moves the game on.
     texts = {folder / "reports" / f"{tag}.txt":
              templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder)}
     for player in players:
@@ -220,7 +236,10 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
                                events=[e.text for e in events if e.is_visible_to(player)])
         texts[folder / "private" / player / f"{tag}.txt"] = \
             templating.render(f"{game.name}/private.txt.j2", private_context, game_folder=folder)
-    storage.atomic_write(folder / "orders" / f"{tag}.yaml", storage.dump_yaml({"phase": info.name, **choices}))
-    for path, text in texts.items():
-        storage.atomic_write(path, text)
-    return [write_history(folder, index + 1, next_info, outcome.state), *texts]
+    writes: list[tuple[Path, str | bytes]] = [
+        (folder / "orders" / f"{tag}.yaml", storage.dump_yaml({"phase": info.name, **choices})),
+        *texts.items(),
+        history_entry(folder, index + 1, next_info, outcome.state),
+    ]
+    # One step: the phase lands whole or not at all (see phasecommit).
+    return phasecommit.commit(folder, writes)
