@@ -16,6 +16,7 @@ from adjudicator import folderlock, phasecommit, storage
 from adjudicator.cards import driver as cards
 from adjudicator.cards.registry import is_turn_file_game
 from adjudicator.errors import AdjudicatorError
+from adjudicator.gamemeta import check_meta
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,9 +44,7 @@ def friendly_errors(func: F) -> F:
 
 
 def game_kind(folder: Path) -> str:
-    meta = storage.read_yaml(folder / "game.yaml")
-    if not isinstance(meta, dict):
-        raise AdjudicatorError("game.yaml is not a mapping", file=str(folder / "game.yaml"))
+    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
     return str(meta.get("kind", "diplomacy"))
 
 

@@ -21,6 +21,7 @@ from adjudicator import phasecommit, storage
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
 from adjudicator.folderlock import LOCK_NAME
 from adjudicator.game import adjudicate_lines
+from adjudicator.gamemeta import check_meta
 from adjudicator.model import Phase
 from adjudicator.names import check_name
 from adjudicator.outcome import PhaseOutcome
@@ -53,13 +54,7 @@ def new_game(folder: Path, variant_name: str) -> Path:
 
 
 def read_game(folder: Path) -> dict[str, Any]:
-    meta = storage.read_yaml(folder / "game.yaml")
-    if not isinstance(meta, dict) or "variant" not in meta:
-        raise DataFileError("game.yaml has no 'variant'", file=str(folder / "game.yaml"),
-                            hint="is this a game folder? create one with 'adjudicator new'")
-    if not isinstance(meta["variant"], str):
-        raise DataFileError("'variant' must be a variant name like standard", file=str(folder / "game.yaml"))
-    return meta
+    return check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
 
 
 def history_files(folder: Path) -> list[tuple[Phase, Path]]:

@@ -20,6 +20,7 @@ from adjudicator.cards.common import (ChoiceError, Event, PhaseInfo, State, Turn
 from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
 from adjudicator.folderlock import LOCK_NAME
+from adjudicator.gamemeta import check_meta
 from adjudicator.names import check_name
 
 MAX_TURN_BYTES = 256 * 1024
@@ -111,9 +112,7 @@ def history_entry(folder: Path, index: int, phase: PhaseInfo | None, state: Stat
 
 
 def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
-    meta = storage.read_yaml(folder / "game.yaml")
-    if not isinstance(meta, dict) or "variant" not in meta:
-        raise DataFileError("game.yaml has no 'variant'", file=str(folder / "game.yaml"))
+    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
     game = find_game(meta["variant"])
     files = history_files(folder)
     state = storage.read_state(files[-1])
@@ -143,8 +142,8 @@ def split_turn(turn: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
 
 
 def player_names(folder: Path) -> list[str]:
-    meta = storage.read_yaml(folder / "game.yaml")
-    return [str(p["name"]) for p in meta.get("players", [])] if isinstance(meta, dict) else []
+    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
+    return [str(p["name"]) for p in meta.get("players") or []]
 
 
 def misaddressed(players: list[str], info: PhaseInfo, choices: dict[str, Any]) -> list[ChoiceError]:

@@ -1,0 +1,46 @@
+"""game.yaml, the GM's file for one game: its schema, checked on every read.
+
+    variant: standard            # a variant or turn-file game name
+    kind: diplomacy              # or turn-file
+    name: demo
+    deadline: null               # text or a timestamp
+    players: [{power|name, name, email, password_hash}, ...]
+    seed: 1                      # turn-file games
+    options: {side: B}           # turn-file games
+
+A GM edits this file by hand, so a wrong type is one clear line naming the
+key, never a traceback further on."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from adjudicator.errors import DataFileError
+
+TEXT_KEYS = ("power", "name", "email", "password_hash")
+
+
+def check_meta(meta: Any, source: str) -> dict[str, Any]:
+    if not isinstance(meta, dict) or "variant" not in meta:
+        raise DataFileError("game.yaml has no 'variant'", file=source,
+                            hint="is this a game folder? create one with 'adjudicator new'")
+    if not isinstance(meta["variant"], str):
+        raise DataFileError("'variant' must be a variant name like standard", file=source)
+    if meta.get("kind", "diplomacy") not in ("diplomacy", "turn-file"):
+        raise DataFileError("'kind' must be diplomacy or turn-file", file=source)
+    if not isinstance(meta.get("name", ""), (str, type(None))):
+        raise DataFileError("'name' must be text", file=source)
+    if not isinstance(meta.get("deadline"), (str, datetime.date, type(None))):
+        raise DataFileError("'deadline' must be text or a timestamp", file=source)
+    if not isinstance(meta.get("seed", 0), int) or not isinstance(meta.get("options") or {}, dict):
+        raise DataFileError("'seed' must be a whole number and 'options' a mapping", file=source)
+    players = meta.get("players") or []
+    if not isinstance(players, list):
+        raise DataFileError("'players' must be a list", file=source)
+    for number, entry in enumerate(players, start=1):
+        if not isinstance(entry, dict) or not all(isinstance(entry.get(key), (str, type(None)))
+                                                  for key in TEXT_KEYS):
+            raise DataFileError(f"players entry {number}: each of {', '.join(TEXT_KEYS)} must be text",
+                                file=source)
+    return meta
