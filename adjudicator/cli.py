@@ -164,6 +164,50 @@ def status(game: Path) -> None:
     click.echo(gamefolder.status_text(game), nl=False)
 
 
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("orders", type=click.Path(path_type=Path), required=False)
+@click.option("--nmr", is_flag=True, help="preview even though orders are missing (missing powers NMR)")
+@friendly_errors
+def preview(game: Path, orders: Path | None, nmr: bool) -> None:
+    """Show the GM what adjudicating would give, without changing the game.
+
+    The reports and map go under GAME/gm/preview/<phase>/ (GM only), and the
+    public report is printed."""
+    with folderlock.hold(game):
+        if game_kind(game) == "turn-file":
+            if orders is None:
+                raise AdjudicatorError("a turn-file game needs the TURN.yaml file")
+            written = cards.preview(game, orders)
+        else:
+            done = diplomacy_folders().preview(game, orders, nmr=nmr)
+            for note in done.notes:
+                click.echo(note)
+            written = done.written
+    public = [p for p in written if p.parent.name == "reports" and p.suffix == ".txt"]
+    if public:
+        click.echo(public[0].read_text(encoding="utf-8"), nl=False)
+    click.echo(f"preview only: nothing was published; {len(written)} files under "
+               f"{written[0].parent.parent if written else game}")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("phase")
+@friendly_errors
+def rollback(game: Path, phase: str) -> None:
+    """Return GAME to the state before PHASE (e.g. 1901-fall-movement, or a
+    turn-file game's phase number). What PHASE and later phases produced moves,
+    intact, under history/superseded/<n>/; nothing is deleted."""
+    with folderlock.hold(game) as recovered:
+        for note in recovered:
+            click.echo(note)
+        moved = (cards.rollback(game, phase) if game_kind(game) == "turn-file"
+                 else diplomacy_folders().rollback(game, phase))
+    where = moved[0].relative_to(game).parts[:3] if moved else ()
+    click.echo(f"moved {len(moved)} files under {Path(*where)}; the game is back before {phase}")
+
+
 def main() -> None:
     cli(prog_name="adjudicator")
 

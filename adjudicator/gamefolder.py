@@ -27,6 +27,7 @@ from adjudicator.names import check_name
 from adjudicator.outcome import PhaseOutcome
 from adjudicator.parser import ParsedLine
 from adjudicator.report import long_form, private_report, public_report
+from adjudicator.rollback import roll_back
 from adjudicator.state import GameState, initial_state
 from adjudicator.turn import collect_errors, parser_for
 from adjudicator.variant import Variant, load_variant
@@ -164,6 +165,33 @@ def phase_orders(variant: Variant, folder: Path, state: GameState, orders_path: 
 
 
 def adjudicate(folder: Path, orders_path: Path | None, *, force: bool = False, nmr: bool = False) -> Adjudicated:
+    outputs, notes = prepare_phase(folder, orders_path, force=force, nmr=nmr)
+    return Adjudicated(phasecommit.commit(folder, outputs), notes)
+
+
+def preview(folder: Path, orders_path: Path | None, *, nmr: bool = False) -> Adjudicated:
+    """The phase's results for the GM's eyes only, under gm/preview/<phase>/;
+    the game itself does not move."""
+    outputs, notes = prepare_phase(folder, orders_path, force=True, nmr=nmr)
+    _, _, state, _ = load_current(folder)
+    shown = preview_outputs(folder, state.phase.slug, outputs)
+    return Adjudicated(phasecommit.commit(folder, shown), notes)
+
+
+def preview_outputs(folder: Path, slug: str, outputs: list[tuple[Path, str | bytes]]) -> list[tuple[Path, str | bytes]]:
+    """Reports, private reports and maps moved under gm/preview/<slug>/; no history, no orders."""
+    root = folder / "gm" / "preview" / slug
+    shown = []
+    for path, content in outputs:
+        relative = path.relative_to(folder)
+        if relative.parts[0] in ("reports", "private", "maps", "gm") and "superseded" not in relative.parts:
+            shown.append((root / relative, content))
+    return shown
+
+
+def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
+                  nmr: bool) -> tuple[list[tuple[Path, str | bytes]], list[str]]:
+    """Everything the phase writes, computed and checked, with the GM's notes; nothing written."""
     meta, variant, state, state_path = load_current(folder)
     if state.result:
         raise GameFolderError("the game is over", file=str(folder))
@@ -197,7 +225,7 @@ def adjudicate(folder: Path, orders_path: Path | None, *, force: bool = False, n
     # Everything is computed before anything is written, and the phase lands
     # as one step with the new state last (see phasecommit).
     outputs.append((next_path, storage.dump_state(outcome.next_state.to_data(variant))))
-    return Adjudicated(phasecommit.commit(folder, outputs), notes)
+    return outputs, notes
 
 
 def superseded(folder: Path, slug: str, next_path: Path) -> list[tuple[Path, str | bytes]]:
@@ -272,3 +300,31 @@ def status_text(folder: Path) -> str:
                                                                    if p in variant.powers)) or "nobody"))
         out.append("Waiting for: " + (", ".join(missing) or "nobody"))
     return "\n".join(out) + "\n"
+
+
+def phase_sort_key(name: str) -> tuple[int, int, int] | None:
+    try:
+        return Phase.from_slug(name).sort_key
+    except (ValueError, KeyError):
+        return None
+
+
+def find_phase(folder: Path, text: str) -> Phase:
+    """A phase the GM names: `1901-fall-movement`, `Fall 1901 Movement` or `fall 1901`."""
+    words = text.lower().replace("-", " ").split()
+    known = {phase.slug: phase for phase, _ in history_files(folder)}
+    year = next((w for w in words if w.isdigit()), "")
+    rest = [w for w in words if not w.isdigit()]
+    candidates = [phase for phase in known.values()
+                  if str(phase.year) == year and all(w in (phase.season, phase.kind) for w in rest)]
+    if len(candidates) > 1:
+        candidates = [p for p in candidates if p.kind == "movement"] or candidates
+    if len(candidates) != 1:
+        raise GameFolderError(f"no phase {text!r} in this game", file=str(folder / "history"),
+                              hint="name it as its history file does, e.g. " + ", ".join(list(known)[-3:]))
+    return candidates[0]
+
+
+def rollback(folder: Path, phase_text: str) -> list[Path]:
+    phase = find_phase(folder, phase_text)
+    return roll_back(folder, phase.sort_key, str(phase), phase_sort_key)

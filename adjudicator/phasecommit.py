@@ -44,19 +44,24 @@ def _write_synced(path: Path, data: bytes) -> None:
         os.fsync(handle.fileno())
 
 
-def commit(folder: Path, writes: list[tuple[Path, str | bytes]]) -> list[Path]:
-    """Write every (path, content) into `folder` as one step. Paths must lie
-    inside the folder. Returns the paths written, in order."""
+def commit(folder: Path, writes: list[tuple[Path, str | bytes]],
+           moves: list[tuple[Path, Path]] | None = None) -> list[Path]:
+    """Write every (path, content) into `folder` as one step, after moving
+    each (source, destination) of `moves` (a rollback's way of keeping old
+    files). Paths must lie inside the folder. Returns the paths written."""
     recover(folder)
     root = folder.resolve()
     targets = [inside(folder, path).relative_to(root) for path, _ in writes]
+    renames = [(inside(folder, src).relative_to(root), inside(folder, dst).relative_to(root))
+               for src, dst in moves or []]
     stage = folder / STAGING / uuid.uuid4().hex
     try:
         stage.mkdir(parents=True)
         for number, (_, content) in enumerate(writes):
             data = content.encode("utf-8") if isinstance(content, str) else content
             _write_synced(stage / f"{number:05d}", data)
-        journal = "".join(f"{number:05d}\t{target.as_posix()}\n" for number, target in enumerate(targets))
+        journal = "".join(f"move\t{src.as_posix()}\t{dst.as_posix()}\n" for src, dst in renames)
+        journal += "".join(f"{number:05d}\t{target.as_posix()}\n" for number, target in enumerate(targets))
         _write_synced(stage / f"{JOURNAL}.tmp", journal.encode("utf-8"))
         os.replace(stage / f"{JOURNAL}.tmp", stage / JOURNAL)
         _fsync_dir(stage)
@@ -71,11 +76,13 @@ def commit(folder: Path, writes: list[tuple[Path, str | bytes]]) -> list[Path]:
 def _apply(folder: Path, stage: Path) -> None:
     """Rename every staged file onto its target; safe to repeat after a crash."""
     for entry in (stage / JOURNAL).read_text(encoding="utf-8").splitlines():
-        number, _, target = entry.partition("\t")
-        source = stage / number
+        fields = entry.split("\t")
+        if fields[0] == "move":
+            source, destination = folder / fields[1], inside(folder, folder / fields[2])
+        else:
+            source, destination = stage / fields[0], inside(folder, folder / fields[1])
         if not source.exists():
             continue          # renamed before the crash
-        destination = inside(folder, folder / target)
         destination.parent.mkdir(parents=True, exist_ok=True)
         os.replace(source, destination)
         _fsync_dir(destination.parent)

@@ -22,6 +22,7 @@ from adjudicator.errors import DataFileError, GameFolderError
 from adjudicator.folderlock import LOCK_NAME
 from adjudicator.gamemeta import check_meta
 from adjudicator.names import check_name
+from adjudicator.rollback import roll_back
 
 MAX_TURN_BYTES = 256 * 1024
 VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
@@ -191,6 +192,22 @@ def refuse_repeat(folder: Path, index: int, choices: dict[str, Any], info: Phase
 
 
 def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Path]:
+    # One step: the phase lands whole or not at all (see phasecommit).
+    return phasecommit.commit(folder, prepare_phase(folder, turn_path, force=force))
+
+
+def preview(folder: Path, turn_path: Path) -> list[Path]:
+    """The phase's reports for the GM's eyes only, under gm/preview/<phase>/."""
+    writes = prepare_phase(folder, turn_path, force=True)
+    tag = writes[0][0].stem
+    root = folder / "gm" / "preview" / tag
+    shown = [(root / path.relative_to(folder), text) for path, text in writes
+             if path.relative_to(folder).parts[0] in ("reports", "private")]
+    return phasecommit.commit(folder, shown)
+
+
+def prepare_phase(folder: Path, turn_path: Path, *, force: bool) -> list[tuple[Path, str | bytes]]:
+    """Everything the phase writes, the applied turn file first; nothing written."""
     game, state, index, data = current(folder)
     info = game.phase(state)
     if info is None:
@@ -240,5 +257,22 @@ def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Pa
         *texts.items(),
         history_entry(folder, index + 1, next_info, outcome.state),
     ]
-    # One step: the phase lands whole or not at all (see phasecommit).
-    return phasecommit.commit(folder, writes)
+    return writes
+
+
+def index_of(name: str) -> int | None:
+    """The phase number in a turn-file game's file name, `0003-age1-turn2` -> 3."""
+    head, dash, _ = name.partition("-")
+    return int(head) if dash and len(head) == 4 and head.isdigit() else None
+
+
+def rollback(folder: Path, phase_text: str) -> list[Path]:
+    """Back to the state before a phase, named by its number or its history file's name."""
+    files = history_files(folder)
+    names = {path.stem: index_of(path.stem) for path in files}
+    number = int(phase_text) if phase_text.isdigit() else names.get(phase_text)
+    if number is None or number not in names.values():
+        raise GameFolderError(f"no phase {phase_text!r} in this game", file=str(folder / "history"),
+                              hint="name it by number or as its history file does, e.g. "
+                                   + ", ".join(list(names)[-3:]))
+    return roll_back(folder, number, f"phase {phase_text}", index_of)
