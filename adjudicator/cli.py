@@ -253,15 +253,20 @@ def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any
 @click.argument("power")
 @friendly_errors
 def civil_disorder(game: Path, power: str) -> None:
-    """Put POWER into civil disorder (Ambition & Empire)."""
-    from adjudicator.rules.ambition_empire import apply_civil_disorder
+    """Declare POWER in civil disorder, in variants whose rules have it (Ambition & Empire)."""
+    from adjudicator.rules import rules_for
 
     def transform(variant: Any, state: Any) -> tuple[Any, list[str]]:
+        declare = rules_for(variant).civil_disorder
+        if declare is None:
+            raise AdjudicatorError(f"{variant.name} has no civil disorder declaration",
+                                   hint="a power without orders is NMR; 'adjudicator player add' "
+                                        "hands it to a new player")
         pid = variant.power_lookup(power)
         if pid is None:
             raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
         try:
-            return apply_civil_disorder(variant, state, pid)  # type: ignore[no-any-return]
+            return declare(variant, state, pid)
         except ValueError as exc:
             raise AdjudicatorError(str(exc)) from None
     for note in _replace_current_state(game, transform):
@@ -270,14 +275,19 @@ def civil_disorder(game: Path, power: str) -> None:
 
 @cli.command()
 @click.argument("game", type=click.Path(path_type=Path))
-@click.option("--draw", is_flag=True, required=True, help="record a unanimous draw")
+@click.option("--draw", is_flag=True, required=True, help="record a draw shared by every surviving power")
 @friendly_errors
 def end(game: Path, draw: bool) -> None:
-    """End GAME by unanimous draw."""
-    from adjudicator.rules.ambition_empire import record_draw
+    """End GAME by a draw shared by every surviving power."""
+    from adjudicator.rules import rules_for
 
     def transform(variant: Any, state: Any) -> tuple[Any, list[str]]:
-        return record_draw(state, variant), ["the game ends in a draw"]
+        after = state.copy()
+        shared = rules_for(variant).survivors(variant, state)
+        after.result = {"draw": shared, "phase": str(state.phase)}
+        return after, ["the game ends in a draw between " + ", ".join(variant.power_name(p) for p in shared)]
+    if game_kind(game) == "turn-file":
+        raise AdjudicatorError("a turn-file game ends by its own rules", hint="see 'adjudicator status'")
     for note in _replace_current_state(game, transform):
         click.echo(note)
 

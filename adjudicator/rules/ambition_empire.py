@@ -15,7 +15,8 @@ import dataclasses
 from adjudicator.rules.ambition_empire_common import setup
 from adjudicator.rules.ambition_empire_dp import dp_extension, pre_resolve
 from adjudicator.rules.ambition_empire_homes import (after_adjustment, apply_civil_disorder, build_sites,
-                                                     playing_powers, record_draw, victory)
+                                                     great_power_survivors, playing_powers, record_draw,
+                                                     victory)
 from adjudicator.rules.ambition_empire_map import is_adjacent
 from adjudicator.rules.ambition_empire_sortie import after_movement, after_ownership, post_resolve
 from adjudicator.rules.hooks import RuleSet
@@ -35,6 +36,8 @@ RULES: RuleSet = dataclasses.replace(
     playing_powers=playing_powers,
     setup=setup,
     parser_extensions=(dp_extension,),
+    civil_disorder=apply_civil_disorder,
+    survivors=great_power_survivors,
 )
 
 __all__ = ["RULES", "apply_civil_disorder", "record_draw"]

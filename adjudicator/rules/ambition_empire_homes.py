@@ -104,14 +104,18 @@ def victory(variant: "Variant", state: GameState) -> str | None:
     return leader
 
 
+def great_power_survivors(variant: "Variant", state: GameState) -> list[str]:
+    """A draw is shared by every Great Power with pieces on the board."""
+    return sorted({u.power for u in state.units.values() if is_great_power(variant, u.power)}
+                  | {d.unit.power for d in state.dislodged.values() if is_great_power(variant, d.unit.power)})
+
+
 def record_draw(state: GameState, variant: "Variant | None" = None) -> GameState:
     """End the game in a draw shared by every Great Power with pieces on the board."""
     from adjudicator.variant import load_variant
     variant = variant or load_variant(state.variant)
     after = state.copy()
-    powers = sorted({u.power for u in state.units.values() if is_great_power(variant, u.power)}
-                    | {d.unit.power for d in state.dislodged.values() if is_great_power(variant, d.unit.power)})
-    after.result = {"draw": powers, "phase": str(state.phase)}
+    after.result = {"draw": great_power_survivors(variant, state), "phase": str(state.phase)}
     return after
 
 

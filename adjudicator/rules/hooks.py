@@ -55,6 +55,20 @@ PlayingPowersHook = Callable[["Variant", "GameState"], list[str]]
 # minor powers in their centres). Edits the state in place.
 SetupHook = Callable[["Variant", "GameState"], None]
 
+# The GM declares a power in civil disorder: the new state and notes for the
+# report. Only variants whose rules have such a declaration set this hook.
+CivilDisorderHook = Callable[["Variant", "GameState", str], tuple["GameState", list[str]]]
+
+# Who shares a draw: the surviving powers.
+SurvivorsHook = Callable[["Variant", "GameState"], list[str]]
+
+
+def survivors(variant: "Variant", state: "GameState") -> list[str]:
+    """Every power with a unit or a supply centre left."""
+    alive = {u.power for u in state.units.values()} | {d.unit.power for d in state.dislodged.values()} \
+        | set(state.centres.values())
+    return [power for power in variant.powers if power in alive]
+
 
 @dataclass
 class PreResolved:
@@ -80,5 +94,7 @@ class RuleSet:
     victory: VictoryHook
     playing_powers: PlayingPowersHook
     setup: SetupHook = lambda variant, state: None
+    civil_disorder: CivilDisorderHook | None = None
+    survivors: SurvivorsHook = survivors
     parser_extensions: tuple["LineExtension", ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
