@@ -5,17 +5,26 @@ One decision per order, keyed by the ordered unit's province:
   SupportHold, SupportMove   the support is given (not cut, not dislodged)
   Convoy       the convoying fleet is not dislodged
 Strengths use Kruijswijk's names: attack, hold, defend, prevent. The generic
-Resolver does the guessing; paradoxes go to the rule set's backup rule."""
+Resolver does the guessing; paradoxes go to the rule set's backup rule.
+
+Decisions and strengths are generators: where the recursive algorithm calls
+resolve(p), they `yield p` and are sent p's resolution, so the Resolver can
+drive them with its own stack and no chain of moves is too long."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Callable
 
 from adjudicator.model import Reason, Unit
 from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from adjudicator.resolver import Resolver
+
+# A decision yields the provinces whose decisions it needs and is sent their
+# resolutions; a strength is computed the same way.
+Decision = Generator[str, bool, bool]
+Strength = Generator[str, bool, int]
 
 
 @dataclass
@@ -45,12 +54,16 @@ class MovementAdjudicator:
         self.units = units
         self.orders = orders
         self.seas_touching = seas_touching
+        self.moves: dict[str, Move] = {}
+        self.target: dict[str, str] = {}                # moving unit's province -> destination province
         self.moves_to: dict[str, list[str]] = defaultdict(list)
         self.move_supports: dict[tuple[str, str], list[str]] = defaultdict(list)
         self.hold_supports: dict[str, list[str]] = defaultdict(list)
         self.convoys: dict[tuple[str, str], list[str]] = defaultdict(list)
         for prov, order in orders.items():
             if isinstance(order, Move):
+                self.moves[prov] = order
+                self.target[prov] = order.dest_province
                 self.moves_to[order.dest_province].append(prov)
             elif isinstance(order, SupportMove):
                 self.move_supports[(order.origin, order.dest.split("/")[0])].append(prov)
@@ -58,39 +71,34 @@ class MovementAdjudicator:
                 self.hold_supports[order.target].append(prov)
             elif isinstance(order, Convoy):
                 self.convoys[(order.origin, order.dest)].append(prov)
-        # A support only counts for the move it names; one that names a coast
-        # only helps a move to that coast (DATC 6.B.9).
+        # A support only counts for the move (or hold) it names; one that names
+        # a coast only helps a move to that coast (DATC 6.B.9).
+        self.unmatched: set[str] = {p for p, o in orders.items()
+                                    if isinstance(o, (SupportHold, SupportMove)) and not self._support_matches(o)}
         for supporters in self.move_supports.values():
-            supporters[:] = [s for s in supporters if self._support_matches(orders[s])]  # type: ignore[arg-type]
+            supporters[:] = [s for s in supporters if s not in self.unmatched]
         # Validation has settled which army moves go by convoy.
-        self.by_convoy: set[str] = {p for p, o in orders.items() if isinstance(o, Move) and o.via_convoy}
+        self.by_convoy: set[str] = {p for p, m in self.moves.items() if m.via_convoy}
+        # Two units moving into each other's province meet head-on, unless either goes by convoy.
+        self.opponent: dict[str, str] = {
+            p: dest for p, dest in self.target.items()
+            if self.target.get(dest) == p and p not in self.by_convoy and dest not in self.by_convoy}
         self.resolver: Resolver[str] = Resolver(self.adjudicate, lambda cycle: backup_rule(orders, cycle))
 
     # --- queries the rules need -------------------------------------------------
     def move_of(self, prov: str) -> Move | None:
-        order = self.orders.get(prov)
-        return order if isinstance(order, Move) else None
+        return self.moves.get(prov)
 
-    def head_to_head(self, prov: str) -> str | None:
-        """The province of the unit this move meets head-on, if any. Moves by
-        convoy never meet head-on."""
-        move = self.move_of(prov)
-        if move is None or prov in self.by_convoy:
-            return None
-        other = self.move_of(move.dest_province)
-        if other is None or other.dest_province != prov or move.dest_province in self.by_convoy:
-            return None
-        return move.dest_province
-
-    def has_path(self, prov: str) -> bool:
+    # --- decisions and strengths: generators that `yield` the province of each
+    # decision they need and are sent its resolution (see resolver.py) -------------
+    def has_path(self, prov: str) -> Decision:
         """Direct moves always have a path; convoyed moves need a chain of
-        convoying fleets, each of whose convoy succeeds, from coast to coast."""
+        convoying fleets, each of whose convoy succeeds, from coast to coast.
+        Callers skip this generator for direct moves: it is the hot path."""
         if prov not in self.by_convoy:
             return True
-        move = self.move_of(prov)
-        assert move is not None
-        dest = move.dest_province
-        fleets = [f for f in self.convoys.get((prov, dest), ())]
+        dest = self.target[prov]
+        fleets = self.convoys.get((prov, dest), [])
         if not fleets:
             return False
         fleet_set = set(fleets)
@@ -103,7 +111,7 @@ class MovementAdjudicator:
             if fleet in seen:
                 continue
             seen.add(fleet)
-            if not self.resolver.resolve(fleet):
+            if not (yield fleet):
                 continue
             if fleet in goal:
                 return True
@@ -112,117 +120,116 @@ class MovementAdjudicator:
                     frontier.append(nxt)
         return False
 
-    def supports_given(self, supporters: list[str], exclude_power: str | None = None) -> int:
+    def supports_given(self, supporters: list[str], exclude_power: str | None = None) -> Strength:
         count = 0
         for s in supporters:
             if exclude_power is not None and self.units[s].power == exclude_power:
                 continue
-            if self.resolver.resolve(s):
+            if (yield s):
                 count += 1
         return count
 
-    # --- strengths ---------------------------------------------------------------
-    def attack_strength(self, prov: str, move: Move) -> int:
-        if not self.has_path(prov):
+    def attack_strength(self, prov: str) -> Strength:
+        if prov in self.by_convoy and not (yield from self.has_path(prov)):
             return 0
-        dest = move.dest_province
+        dest = self.target[prov]
         supporters = self.move_supports.get((prov, dest), [])
         defender = self.units.get(dest)
         if defender is None:
-            return 1 + self.supports_given(supporters)
-        if self.head_to_head(prov) is None and self.move_of(dest) is not None and self.resolver.resolve(dest):
-            return 1 + self.supports_given(supporters)
+            return 1 + (yield from self.supports_given(supporters))
+        if prov not in self.opponent and dest in self.moves and (yield dest):
+            return 1 + (yield from self.supports_given(supporters))
         if defender.power == self.units[prov].power:
             return 0            # never dislodge your own unit
         # Supports from the defender's own power do not help to dislodge it.
-        return 1 + self.supports_given(supporters, exclude_power=defender.power)
+        return 1 + (yield from self.supports_given(supporters, exclude_power=defender.power))
 
-    def hold_strength(self, prov: str) -> int:
+    def hold_strength(self, prov: str) -> Strength:
         if prov not in self.units:
             return 0
-        if self.move_of(prov) is not None:
-            return 0 if self.resolver.resolve(prov) else 1
-        return 1 + self.supports_given(self.hold_supports.get(prov, []))
+        if prov in self.moves:
+            return 0 if (yield prov) else 1
+        return 1 + (yield from self.supports_given(self.hold_supports.get(prov, [])))
 
-    def defend_strength(self, prov: str, move: Move) -> int:
-        return 1 + self.supports_given(self.move_supports.get((prov, move.dest_province), []))
+    def defend_strength(self, prov: str) -> Strength:
+        return 1 + (yield from self.supports_given(self.move_supports.get((prov, self.target[prov]), [])))
 
-    def prevent_strength(self, prov: str, move: Move) -> int:
-        if not self.has_path(prov):
+    def prevent_strength(self, prov: str) -> Strength:
+        if prov in self.by_convoy and not (yield from self.has_path(prov)):
             return 0
-        opponent = self.head_to_head(prov)
-        if opponent is not None and self.resolver.resolve(opponent):
+        opponent = self.opponent.get(prov)
+        if opponent is not None and (yield opponent):
             return 0            # lost a head-to-head battle: no effect on its destination
-        return 1 + self.supports_given(self.move_supports.get((prov, move.dest_province), []))
+        return 1 + (yield from self.supports_given(self.move_supports.get((prov, self.target[prov]), [])))
 
-    # --- decisions -------------------------------------------------------------------
-    def is_dislodged(self, prov: str) -> bool:
-        if self.move_of(prov) is not None and self.resolver.resolve(prov):
+    def is_dislodged(self, prov: str) -> Decision:
+        if prov in self.moves and (yield prov):
             return False
-        return any(self.resolver.resolve(attacker) for attacker in self.moves_to.get(prov, ()))
+        for attacker in self.moves_to.get(prov, ()):
+            if (yield attacker):
+                return True
+        return False
 
-    def adjudicate(self, prov: str) -> bool:
+    def adjudicate(self, prov: str) -> Decision:
+        """The decision for the order of the unit in `prov` (a generator)."""
         order = self.orders[prov]
         if isinstance(order, Move):
-            return self.move_succeeds(prov, order)
+            return self.move_succeeds(prov)
         if isinstance(order, (SupportHold, SupportMove)):
             return self.support_given(prov, order)
         if isinstance(order, Convoy):
-            return not self.is_dislodged(prov)
-        return True
+            return self.convoy_given(prov)
+        return self.holds()
 
-    def move_succeeds(self, prov: str, move: Move) -> bool:
-        if not self.has_path(prov):
+    def holds(self) -> Decision:
+        return True
+        yield ""                # unreachable: makes this a generator that needs nothing
+
+    def convoy_given(self, prov: str) -> Decision:
+        return not (yield from self.is_dislodged(prov))
+
+    def move_succeeds(self, prov: str) -> Decision:
+        if prov in self.by_convoy and not (yield from self.has_path(prov)):
             return False
-        attack = self.attack_strength(prov, move)
-        dest = move.dest_province
-        opponent = self.head_to_head(prov)
+        attack = yield from self.attack_strength(prov)
+        dest = self.target[prov]
+        opponent = self.opponent.get(prov)
         if opponent is not None:
-            opp_move = self.move_of(opponent)
-            assert opp_move is not None
-            if attack <= self.defend_strength(opponent, opp_move):
+            if attack <= (yield from self.defend_strength(opponent)):
                 return False
-        elif attack <= self.hold_strength(dest):
+        elif attack <= (yield from self.hold_strength(dest)):
             return False
         for other in self.moves_to[dest]:
-            if other != prov:
-                other_move = self.move_of(other)
-                assert other_move is not None
-                if attack <= self.prevent_strength(other, other_move):
-                    return False
+            if other != prov and attack <= (yield from self.prevent_strength(other)):
+                return False
         return True
 
-    def support_given(self, prov: str, support: SupportHold | SupportMove) -> bool:
-        if isinstance(support, SupportMove):
-            if not self._support_matches(support):
-                return False    # supports a move that was not ordered
-            against = support.dest.split("/")[0]
-        else:
-            if self.move_of(support.target) is not None:
-                return False    # support to hold a unit that moves
-            against = None
+    def support_given(self, prov: str, support: SupportHold | SupportMove) -> Decision:
+        if prov in self.unmatched:
+            return False        # supports a move that was not ordered, or a hold by a unit that moves
+        against = support.dest.split("/")[0] if isinstance(support, SupportMove) else None
+        attackers = self.moves_to.get(prov, ())
         power = self.units[prov].power
-        for attacker in self.moves_to.get(prov, ()):
+        for attacker in attackers:
             if attacker == against or self.units[attacker].power == power:
                 continue
-            if self.has_path(attacker):
+            if attacker not in self.by_convoy or (yield from self.has_path(attacker)):
                 return False    # cut
-        if against is not None and against in self.moves_to.get(prov, ()) and self.is_dislodged(prov):
-            return False        # dislodged by the unit it supported against
-        return True
+        # Dislodged by the unit it supported against?
+        return not (against is not None and against in attackers and (yield from self.is_dislodged(prov)))
 
     # --- the whole phase --------------------------------------------------------------
     def run(self) -> MovementResult:
-        for prov in self.orders:
-            self.resolver.resolve(prov)
-        succeeded = {p: self.resolver.resolve(p) for p in self.orders}
+        # Holds (and any order with no decision of its own) succeed; nothing asks for them.
+        succeeded = {p: self.resolver.resolve(p) if isinstance(o, (Move, SupportHold, SupportMove, Convoy)) else True
+                     for p, o in self.orders.items()}
         dislodged: dict[str, str] = {}
         moved: dict[str, str] = {}
         for prov, order in self.orders.items():
             if isinstance(order, Move) and succeeded[prov]:
                 moved[prov] = order.dest
                 dest = order.dest_province
-                if dest in self.units and not (self.move_of(dest) and succeeded[dest]):
+                if dest in self.units and not (dest in self.moves and succeeded[dest]):
                     dislodged[dest] = prov
         occupied = {p for p in self.units if p not in moved and p not in dislodged}
         occupied.update(o.split("/")[0] for o in moved.values())
@@ -232,18 +239,18 @@ class MovementAdjudicator:
             if isinstance(order, Move):
                 if succeeded[prov]:
                     reasons[prov] = Reason.MOVED
-                elif not self.has_path(prov):
+                elif not self.resolver.evaluate(self.has_path(prov)):
                     reasons[prov] = Reason.NO_CONVOY
                 else:
                     reasons[prov] = Reason.BOUNCED
                     # A standoff leaves the province empty; a unit beaten head-on makes none.
-                    opponent = self.head_to_head(prov)
+                    opponent = self.opponent.get(prov)
                     beaten = opponent is not None and succeeded.get(opponent, False)
                     if order.dest_province not in occupied and not beaten:
                         contested.add(order.dest_province)
             elif isinstance(order, (SupportHold, SupportMove)):
                 reasons[prov] = Reason.SUPPORTED if succeeded[prov] else (
-                    Reason.NOT_MATCHED if not self._support_matches(order) else Reason.CUT)
+                    Reason.NOT_MATCHED if prov in self.unmatched else Reason.CUT)
             elif isinstance(order, Convoy):
                 reasons[prov] = Reason.CONVOYED if succeeded[prov] else Reason.DISLODGED
             else:
