@@ -4,10 +4,14 @@ restyle reports per game without touching the code."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.loaders import split_template_path
 
 from adjudicator.errors import DataFileError
 
@@ -16,13 +20,41 @@ PACKAGE_TEMPLATES = Path(__file__).parent / "templates"
 
 def environment(*search_dirs: Path, game_folder: Path | None = None,
                 html: bool = False) -> jinja2.Environment:
+    """The Environment for this search path: the game folder's `templates/`
+    (if it has one), then `search_dirs`, then the packaged templates. One per
+    distinct search path and process, so each template is compiled once;
+    jinja2 still checks each file's modification time, so a GM's edit to an
+    override shows at the next render."""
     dirs: list[str] = []
     if game_folder is not None and (game_folder / "templates").is_dir():
         dirs.append(str(game_folder / "templates"))
     dirs.extend(str(d) for d in search_dirs)
     dirs.append(str(PACKAGE_TEMPLATES))
+    return _environment(tuple(dirs), html)
+
+
+class _OverrideLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader whose compiled templates also go stale when a file
+    of the same name appears earlier in the search path: a GM who adds an
+    override sees it at the next render, even in a long-running process."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        contents, filename, uptodate = super().get_source(environment, template)
+        pieces = split_template_path(template)
+        candidates = [os.path.normpath(os.path.join(d, *pieces)) for d in self.searchpath]
+        earlier = candidates[:candidates.index(filename)] if filename in candidates else []
+
+        def still_uptodate() -> bool:
+            return uptodate() and not any(os.path.isfile(f) for f in earlier)
+
+        return contents, filename, still_uptodate
+
+
+@lru_cache(maxsize=64)
+def _environment(dirs: tuple[str, ...], html: bool) -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(dirs),
+        loader=_OverrideLoader(list(dirs)),
         autoescape=html,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
