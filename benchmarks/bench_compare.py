@@ -1,0 +1,261 @@
+"""Speed, ours against MILA's `diplomacy` package, in CPU time
+(time.process_time; child processes through resource.getrusage). Prints
+figures; asserts nothing.
+
+1. The same random Standard movement phases, text to results:
+   ours parse + adjudicate (adjudicate_text), MILA set_orders + process.
+2. Ours on the adjudication call alone (adjudicate_lines, orders parsed).
+3. Ours at 34 to 5,000 units on a synthetic grid map (adjudicate_lines:
+   the orders text limit is 2,000 lines, so orders are built, not parsed).
+4. Start-up CPU of `adjudicator --help`, `status`, `check` and `adjudicate`.
+
+MILA is optional: `pip install diplomacy`. Without it the MILA figures are
+skipped.  Usage: python benchmarks/bench_compare.py [phases]"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from adjudicator.game import adjudicate_lines, adjudicate_text
+from adjudicator.mapgraph import MapGraph, parse_map
+from adjudicator.model import Phase, Unit, UnitType
+from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from adjudicator.parser import ParsedLine
+from adjudicator.state import GameState, initial_state
+from adjudicator.turn import parser_for
+from adjudicator.variant import PowerInfo, Variant, load_variant
+
+try:
+    from diplomacy import Game as MilaGame  # type: ignore[import-not-found,unused-ignore]
+except ImportError:
+    MilaGame = None
+
+REPO = Path(__file__).resolve().parent.parent
+ADJUDICATOR = Path(sys.executable).parent / "adjudicator"
+Position = dict[str, Unit]
+
+
+# --- random Standard phases ----------------------------------------------------------
+def random_phase(rng: random.Random, graph: MapGraph, powers: list[str], count: int) -> tuple[Position, list[Order]]:
+    """`count` units anywhere they may stand, each with a random order of any
+    type (45% moves to a neighbour; supports and convoys of random units, so
+    some are void, as in real games)."""
+    units: Position = {}
+    provinces = sorted(graph.provinces)
+    while len(units) < count:
+        prov = rng.choice(provinces)
+        if prov in units:
+            continue
+        terrain = graph.provinces[prov].terrain
+        kind = UnitType.ARMY if terrain == "land" else UnitType.FLEET if terrain == "sea" else \
+            rng.choice([UnitType.ARMY, UnitType.FLEET])
+        units[prov] = Unit(rng.choice(powers), kind, prov if kind is UnitType.ARMY else rng.choice(graph.fleet_locations(prov)))
+    occupied = sorted(units)
+    orders: list[Order] = []
+    for prov in occupied:
+        unit = units[prov]
+        near = sorted(graph.army_adjacent.get(prov, ()) if unit.type is UnitType.ARMY
+                      else graph.fleet_adjacent.get(unit.location, ())) or [prov]
+        args = (unit.power, unit.type, unit.location)
+        roll = rng.random()
+        other = rng.choice(occupied)
+        if roll < 0.45:
+            orders.append(Move(*args, rng.choice(near)))
+        elif roll < 0.65:
+            orders.append(SupportMove(*args, units[other].type, other, rng.choice(near).split("/")[0]))
+        elif roll < 0.8:
+            orders.append(SupportHold(*args, units[other].type, other))
+        elif roll < 0.9 and unit.type is UnitType.FLEET:
+            orders.append(Convoy(*args, other, rng.choice(provinces)))
+        else:
+            orders.append(Hold(*args))
+    return units, orders
+
+
+def our_text(variant: Variant, orders: list[Order]) -> str:
+    blocks: dict[str, list[str]] = {}
+    for order in orders:
+        blocks.setdefault(variant.powers[order.power].name, []).append(str(order))
+    return "\n\n".join(f"{power}:\n" + "\n".join(lines) for power, lines in blocks.items()) + "\n"
+
+
+def mila_order(order: Order) -> str:
+    unit = f"{order.unit_type.value if order.unit_type else 'A'} {order.location.upper()}"
+    if isinstance(order, Move):
+        return f"{unit} - {order.dest.upper()}" + (" VIA" if order.via_convoy else "")
+    if isinstance(order, SupportMove):
+        kind = order.target_type.value if order.target_type else "A"
+        return f"{unit} S {kind} {order.origin.upper()} - {order.dest.upper()}"
+    if isinstance(order, SupportHold):
+        kind = order.target_type.value if order.target_type else "A"
+        return f"{unit} S {kind} {order.target.upper()}"
+    if isinstance(order, Convoy):
+        return f"{unit} C A {order.origin.upper()} - {order.dest.upper()}"
+    return f"{unit} H"
+
+
+def mila_game(units: Position, powers: list[str]) -> Any:
+    game = MilaGame()
+    for power in powers:
+        game.set_units(power.upper(), [f"{u.type.value} {u.location.upper()}" for u in units.values()
+                                       if u.power == power], reset=True)
+    return game
+
+
+def positions_after(units: dict[str, Unit]) -> set[tuple[str, str]]:
+    return {(u.power, f"{u.type.value} {u.location}") for u in units.values()}
+
+
+def mila_positions(game: Any) -> set[tuple[str, str]]:
+    return {(power.lower(), u.lower().replace("a ", "A ", 1).replace("f ", "F ", 1))
+            for power, us in game.get_units().items() for u in us if not u.startswith("*")}
+
+
+def standard_comparison(phases: int) -> None:
+    variant = load_variant("standard")
+    powers = list(variant.powers)
+    rng = random.Random(1901)
+    samples = [random_phase(rng, variant.map, powers, rng.randint(18, 34)) for _ in range(phases)]
+    base = initial_state(variant)
+    units_total = sum(len(u) for u, _ in samples)
+    print(f"1. {phases} random Standard movement phases, 18-34 units "
+          f"(mean {units_total / phases:.1f}), every order type, text to results")
+
+    ours = 0.0
+    our_results = []
+    for units, orders in samples:
+        state = base.copy()
+        state.units = dict(units)
+        text = our_text(variant, orders)
+        start = time.process_time()
+        outcome = adjudicate_text(variant, state, text)
+        ours += time.process_time() - start
+        our_results.append(positions_after(outcome.next_state.units))
+    ours_us = ours * 1e6 / phases
+    print(f"   ours  (parse + adjudicate)   {ours_us:8.0f} us/phase")
+
+    if MilaGame is None:
+        print("   MILA not installed (pip install diplomacy)")
+    else:
+        logging.disable(logging.CRITICAL)
+        mila = 0.0
+        agree = 0
+        for (units, orders), ours_after in zip(samples, our_results):
+            game = mila_game(units, powers)
+            by_power: dict[str, list[str]] = {}
+            for order in orders:
+                by_power.setdefault(order.power.upper(), []).append(mila_order(order))
+            start = time.process_time()
+            for power, power_orders in by_power.items():
+                game.set_orders(power, power_orders)
+            game.process()
+            mila += time.process_time() - start
+            agree += mila_positions(game) == ours_after
+        mila_us = mila * 1e6 / phases
+        print(f"   MILA  (set_orders + process) {mila_us:8.0f} us/phase")
+        print(f"   ours / MILA: {ours_us / mila_us:.2f} (MILA takes {mila_us / ours_us:.1f}x our time)")
+        print(f"   the two leave the same units standing in {agree} of {phases} phases")
+
+    parser = parser_for(variant)
+    alone = 0.0
+    for units, orders in samples:
+        state = base.copy()
+        state.units = dict(units)
+        lines = parser.parse_text(our_text(variant, orders))
+        start = time.process_time()
+        adjudicate_lines(variant, state, lines)
+        alone += time.process_time() - start
+    print(f"2. ours, adjudicate_lines alone (orders already parsed): {alone * 1e6 / phases:.0f} us/phase")
+
+
+# --- a synthetic map at growing sizes -----------------------------------------------
+def grid_variant(side: int, powers: list[str]) -> Variant:
+    """side x side land provinces, each bordering its 4 neighbours."""
+    provinces = {}
+    for r in range(side):
+        for c in range(side):
+            near = [f"g{r + dr}_{c + dc}" for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if 0 <= r + dr < side and 0 <= c + dc < side]
+            provinces[f"g{r}_{c}"] = {"name": f"g{r}_{c}", "terrain": "land", "army": near}
+    graph = parse_map({"name": "grid", "provinces": provinces}, "grid")
+    infos = {p: PowerInfo(p, p.title(), p.title(), p[:1].upper(), "#888888", (), (), ()) for p in powers}
+    return Variant("grid", "Grid", graph, "standard", 1901, ("spring", "fall"), 10**6, infos, {}, "synthetic")
+
+
+def scaling(sizes: tuple[int, ...]) -> None:
+    print("3. ours on a synthetic grid map: about half the provinces hold an army; "
+          "random moves, supports and holds (adjudicate_lines)")
+    print(f"   {'units':>6} {'ms/phase':>9} {'us/unit':>8}")
+    powers = [f"power{i}" for i in range(7)]
+    for count in sizes:
+        side = math.ceil(math.sqrt(2 * count))
+        variant = grid_variant(side, powers)
+        graph = variant.map
+        rng = random.Random(count)
+        units = {p: Unit(rng.choice(powers), UnitType.ARMY, p) for p in rng.sample(sorted(graph.provinces), count)}
+        lines = []
+        for n, (prov, unit) in enumerate(sorted(units.items()), 1):
+            near = sorted(graph.army_adjacent[prov])
+            roll = rng.random()
+            order: Order = Hold(unit.power, unit.type, prov)
+            if roll < 0.5:
+                order = Move(unit.power, unit.type, prov, rng.choice(near))
+            elif roll < 0.8:
+                target = rng.choice(near)
+                movers = [p for p in graph.army_adjacent[target] if p in units and p != prov]
+                if movers:
+                    order = SupportMove(unit.power, unit.type, prov, UnitType.ARMY, rng.choice(movers), target)
+            lines.append((n, order))
+        repeats = max(1, 3000 // count)
+        elapsed = 0.0
+        for _ in range(repeats):
+            state = GameState("grid", Phase(1901, "spring", "movement"), dict(units), {})
+            parsed = [ParsedLine(n, str(o), o.power, o) for n, o in lines]
+            start = time.process_time()
+            adjudicate_lines(variant, state, parsed)
+            elapsed += time.process_time() - start
+        per = elapsed / repeats
+        print(f"   {count:>6} {per * 1e3:>9.2f} {per * 1e6 / count:>8.1f}")
+
+
+# --- start-up -------------------------------------------------------------------------
+def child_cpu(args: list[str], cwd: Path) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([str(ADJUDICATOR), *args], cwd=cwd, check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def startup(repeats: int = 5) -> None:
+    print(f"4. start-up: CPU time of the `adjudicator` process (user + system), median of {repeats}")
+    orders = REPO / "orders" / "standard" / "1901-spring.txt"
+    work = Path(tempfile.mkdtemp(prefix="bench-"))
+    try:
+        times: dict[str, list[float]] = {"--help": [], "status": [], "check": [], "adjudicate": []}
+        for n in range(repeats):
+            game = f"g{n}"
+            subprocess.run([str(ADJUDICATOR), "new", game], cwd=work, check=True, capture_output=True)
+            times["--help"].append(child_cpu(["--help"], work))
+            times["status"].append(child_cpu(["status", game], work))
+            times["check"].append(child_cpu(["check", game, str(orders)], work))
+            times["adjudicate"].append(child_cpu(["adjudicate", game, str(orders)], work))
+        for command, samples in times.items():
+            print(f"   adjudicator {command:<11} {sorted(samples)[len(samples) // 2] * 1e3:6.0f} ms")
+    finally:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    standard_comparison(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    scaling((34, 100, 300, 1000, 2000, 5000))
+    startup()
