@@ -129,10 +129,17 @@ def parse_yaml(text: str, source: str) -> Any:
         raise DataFileError("YAML is nested too deeply", file=source) from None
 
 
+class _PlainDumper(yaml.SafeDumper):
+    """Writes a shared object out in full each time: the loader refuses aliases."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dump_yaml(data: Any) -> str:
-    """Deterministic YAML text: same data, same bytes."""
-    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False,
-                               width=100)
+    """Deterministic YAML text: same data, same bytes, no anchors or aliases."""
+    text: str = yaml.dump(data, Dumper=_PlainDumper, sort_keys=False, allow_unicode=True,
+                          default_flow_style=False, width=100)
     return text
 
 

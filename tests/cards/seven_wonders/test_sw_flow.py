@@ -175,7 +175,7 @@ def test_discard_pick_through_the_cli(tmp_path: Any, data: dict[str, Any]) -> No
                               "bob": {"wonder": "Rhodes", "hand": ["Loom", "Press"]},
                               "carol": {"wonder": "Giza", "built": ["Ore Vein"], "hand": ["Tavern", "Stockade"]}},
                        turn=3, seed=3)
-    storage.write_yaml(game / "history" / "0002-age1-turn3.yaml", state)
+    storage.atomic_write(game / "history" / "0002-age1-turn3.yaml", storage.dump_state(state))
     turn = tmp_path / "t.yaml"
     storage.write_yaml(turn, {"phase": "age1-turn3", "alice": {"action": "wonder", "card": "Altar"},
                               "bob": {"action": "sell", "card": "Loom"}, "carol": {"action": "sell", "card": "Tavern"}})
