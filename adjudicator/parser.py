@@ -14,14 +14,31 @@ validation."""
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from functools import lru_cache
 
-from adjudicator.errors import IllegalOrderError, OrderError, OrderSyntaxError
+from adjudicator.errors import (
+    AmbiguousOrderError,
+    IllegalOrderError,
+    OrderError,
+    OrderSyntaxError,
+)
 from adjudicator.mapgraph import MapGraph, normalise_name
 from adjudicator.model import UnitType
-from adjudicator.orders import (AnyOrder, Build, Convoy, Disband, Hold, Move, Retreat,
-                                SupportHold, SupportMove, Waive)
+from adjudicator.orders import (
+    AnyOrder,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from adjudicator.variant import Variant
 
 MOVE_WORDS = {"-", "->", "=>", "to", "m", "move", "moves", "mv", "attack", "attacks"}
@@ -40,6 +57,86 @@ COAST_WORDS = {
     "wc": "wc", "w c": "wc", "west": "wc", "west coast": "wc", "western coast": "wc",
 }
 SHORT_COASTS = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
+ORDER_WORDS = (MOVE_WORDS | SUPPORT_WORDS | CONVOY_WORDS | HOLD_WORDS | RETREAT_WORDS | DISBAND_WORDS
+               | BUILD_WORDS | WAIVE_WORDS | set(UNIT_WORDS) | {"via", "by", "vc"})
+
+# Bounds on what one orders text may cost (issue 16). A line past the length
+# is an error without being parsed; a text past the line or size cap is one
+# error. "Did you mean" suggestions look only at tokens of a sane length.
+MAX_LINE_CHARS = 500
+MAX_LINES = 2000
+MAX_TEXT_CHARS = 200_000
+MAX_SUGGEST_CHARS = 40
+MAX_SUGGESTIONS = 25               # per text: a page of junk gets hints on its first lines only
+PREFIX_MIN = 3                     # a unique prefix this long names a province ('Burgund')
+BOM = "\ufeff"
+
+
+def split_lines(text: str) -> list[str]:
+    """Orders text -> lines, split at '\\n' and '\\r\\n' only. Not
+    str.splitlines(), which also breaks at \\x0b, \\x0c, \\x1c-\\x1e, \\x85,
+    U+2028 and U+2029: a forged line such as 'soon\\x0bGermany:' must stay one
+    line (and be refused for its control character). A UTF-8 BOM at the
+    start is dropped."""
+    text = text.removeprefix(BOM)
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def control_character(line: str) -> str | None:
+    """The first control or line-separator character in a line ('U+000B'), tab excepted."""
+    for char in line:
+        if char != "\t" and unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
+class ProvinceNames:
+    """Every way to write a province on one map, built once per parser:
+    exact names (full names, ids, aliases, normalised), the same with the
+    spaces taken out ('Mid Atlantic' = 'MidAtlantic' = 'Mid-Atlantic'), and a
+    unique prefix of at least PREFIX_MIN letters ('Burgund'). A prefix that
+    fits two provinces is ambiguous ('Gulf': Bothnia or Lyon); so is 'Liv'
+    (Liverpool, Livonia), which the standard map lists as Livonia's alias."""
+
+    def __init__(self, graph: MapGraph) -> None:
+        self.graph = graph
+        self.exact: dict[str, str] = dict(graph._names)
+        compact: dict[str, str | None] = {}
+        for key, pid in self.exact.items():
+            squeezed = key.replace(" ", "")
+            compact[squeezed] = pid if compact.get(squeezed, pid) == pid else None
+        self.compact = {k: v for k, v in compact.items() if v is not None}
+        # Word-prefixes of every name: a hyphenated token that starts a name stays one word.
+        self.word_prefixes: set[str] = set()
+        for key in self.exact:
+            parts = key.split()
+            for n in range(1, len(parts) + 1):
+                self.word_prefixes.add(" ".join(parts[:n]))
+        self._keys = sorted({*self.exact, *self.compact})
+        self.normalise = lru_cache(maxsize=4096)(normalise_name)
+        self.prefix = lru_cache(maxsize=1024)(self._prefix)
+        self.suggest = lru_cache(maxsize=1024)(self._suggest)
+
+    def lookup(self, key: str) -> str | None:
+        """A normalised name -> province id, exact or with the spaces taken
+        out. Words joined that way are never order words: 'ruh r' is not
+        'Ruhr', 'mid atlantic' is 'MidAtlantic'."""
+        pid = self.exact.get(key)
+        if pid is not None or (" " in key and any(w in ORDER_WORDS or len(w) < PREFIX_MIN for w in key.split())):
+            return pid
+        return self.compact.get(key.replace(" ", ""))
+
+    def _prefix(self, key: str) -> tuple[str, ...]:
+        """The provinces (sorted ids) that a normalised word is a prefix of."""
+        if len(key) < PREFIX_MIN or not key.isalpha():
+            return ()
+        found = {self.exact.get(k) or self.compact[k] for k in self._keys if k.startswith(key)}
+        return tuple(sorted(found))
+
+    def _suggest(self, text: str) -> str | None:
+        if len(text) > MAX_SUGGEST_CHARS:
+            return None
+        return self.graph.suggest(text)
 
 
 @dataclass
@@ -83,11 +180,8 @@ class OrderParser:
         self.variant = variant
         self.graph: MapGraph = variant.map
         self.extensions = extensions or []
-        self._name_prefixes = set()
-        for key in self.graph._names:
-            parts = key.split()
-            for n in range(1, len(parts) + 1):
-                self._name_prefixes.add(" ".join(parts[:n]))
+        self.names = ProvinceNames(self.graph)
+        self._suggestions_left = MAX_SUGGESTIONS
 
     # --- tokenising -----------------------------------------------------------
     def tokenise(self, text: str) -> list[str]:
@@ -98,7 +192,7 @@ class OrderParser:
         for raw in text.split():
             if raw == "-" or "-" not in raw:
                 words.append(raw)
-            elif normalise_name(raw) in self._name_prefixes:
+            elif self.names.normalise(raw) in self.names.word_prefixes:
                 words.append(raw)          # a hyphenated name such as mid-atlantic
             else:
                 parts = raw.split("-")
@@ -118,18 +212,28 @@ class OrderParser:
                 break
             if tokens.words[tokens.pos + length - 1] in ("-", "/", "(", ")"):
                 break
-            key = normalise_name(" ".join(tokens.words[tokens.pos:tokens.pos + length]))
-            if key in self.graph._names:
-                best = (length, self.graph._names[key])
+            pid = self.names.lookup(self.names.normalise(" ".join(tokens.words[tokens.pos:tokens.pos + length])))
+            if pid is not None:
+                best = (length, pid)
         if best is None:
             word = tokens.peek()
             if word is None:
                 raise OrderSyntaxError("the order stops where a province name should be")
+            found = self.names.prefix(self.names.normalise(word))
+            if len(found) == 1:
+                tokens.pos += 1
+                return found[0]
+            if found:
+                names = sorted(self.graph.provinces[p].name for p in found)
+                raise AmbiguousOrderError(f"'{word}': which province?",
+                                          hint=", ".join(names[:-1]) + " or " + names[-1])
             hint = None
-            for length in (3, 2, 1):
-                hint = self.graph.suggest(" ".join(tokens.words[tokens.pos:tokens.pos + length]))
-                if hint:
-                    break
+            if self._suggestions_left > 0:
+                self._suggestions_left -= 1
+                for length in (3, 2, 1):
+                    hint = self.names.suggest(" ".join(tokens.words[tokens.pos:tokens.pos + length]))
+                    if hint:
+                        break
             raise OrderSyntaxError(f"'{word}': no such province",
                                    hint=f"did you mean {hint}?" if hint else None)
         tokens.pos += best[0]
@@ -147,7 +251,7 @@ class OrderParser:
         for length in (2, 1):
             if any(w in ("-", "/", "(", ")") for w in tokens.words[tokens.pos:tokens.pos + length]):
                 continue
-            phrase = normalise_name(" ".join(tokens.words[tokens.pos:tokens.pos + length]))
+            phrase = self.names.normalise(" ".join(tokens.words[tokens.pos:tokens.pos + length]))
             code = COAST_WORDS.get(phrase) or (SHORT_COASTS.get(phrase) if bracket else None)
             if code and (bracket or phrase not in ("north", "south", "east", "west") or length == 2):
                 tokens.pos += length
@@ -223,6 +327,8 @@ class OrderParser:
             dest = self._location(tokens)
             if word in RETREAT_WORDS:
                 return self._finish(tokens, Retreat(power, unit_type, location, dest))
+            if self.graph.is_sea(dest) and tokens.peek() in MOVE_WORDS:
+                return self._finish(tokens, self._convoy_path(tokens, power, unit_type, location, dest))
             return self._finish(tokens, Move(power, unit_type, location, dest, self._via_convoy(tokens)))
         if word in SUPPORT_WORDS:
             target_type = self._unit_type(tokens)
@@ -253,6 +359,25 @@ class OrderParser:
             return self._finish(tokens, Build(power, unit_type, location))
         raise OrderSyntaxError(f"'{word}': expected -, S, C, H, R or disband after the unit")
 
+    def _convoy_path(self, tokens: _Tokens, power: str, unit_type: UnitType | None, location: str,
+                     first_sea: str) -> Move:
+        """njudge's path convoy, 'A lon - nth - nwy': the seas between mean
+        'via convoy'. The path itself is not kept: any convoy route will do."""
+        if unit_type is UnitType.FLEET:
+            raise OrderSyntaxError("only armies are convoyed: a path through seas is for an army",
+                                   hint="a fleet moves one step, e.g. 'F lon - nth'")
+        place = first_sea
+        while self.graph.is_sea(place):
+            if tokens.peek() not in MOVE_WORDS:
+                raise OrderSyntaxError(f"the convoy path ends on land, not in {self.graph.full_name(place)}",
+                                       hint="e.g. 'A lon - nth - nwy'")
+            tokens.take()
+            place = self._location(tokens)
+            if not self.graph.is_sea(place) and tokens.peek() in MOVE_WORDS:
+                raise OrderSyntaxError(f"a convoy path goes through seas, not {self.graph.full_name(place)}",
+                                       hint="e.g. 'A lon - nth - nwy'")
+        return Move(power, unit_type, location, place, True)
+
     def _finish(self, tokens: _Tokens, order: AnyOrder) -> AnyOrder:
         if not tokens.done():
             raise OrderSyntaxError(f"unexpected '{tokens.rest()}' at the end of the order")
@@ -274,9 +399,35 @@ class OrderParser:
         return None, text
 
     def parse_text(self, text: str, default_power: str | None = None) -> list[ParsedLine]:
+        """Every order line of a text, parsed, with its error if any. A text
+        past MAX_LINES lines or MAX_TEXT_CHARS characters is one error and
+        nothing else is read; see split_lines for where lines break."""
+        raw_lines = split_lines(text)
+        if len(raw_lines) > MAX_LINES or len(text) > MAX_TEXT_CHARS:
+            too_long = ParsedLine(1, f"({len(raw_lines)} lines, {len(text)} characters)", default_power)
+            too_long.error = OrderSyntaxError(
+                f"the orders text is too long: at most {MAX_LINES} lines and {MAX_TEXT_CHARS} characters",
+                line=1, hint="nothing in it was read; send only the orders")
+            return [too_long]
+        self._suggestions_left = MAX_SUGGESTIONS
         lines: list[ParsedLine] = []
         power = default_power
-        for number, raw in enumerate(text.splitlines(), start=1):
+        for number, raw in enumerate(raw_lines, start=1):
+            if len(raw) > MAX_LINE_CHARS:
+                parsed = ParsedLine(number, raw[:60].strip() + "...", power)
+                parsed.error = OrderSyntaxError(f"the line is longer than {MAX_LINE_CHARS} characters",
+                                                line=number, hint="one order per line")
+                lines.append(parsed)
+                continue
+            control = control_character(raw)
+            if control is not None:
+                shown = "".join(c if c == "\t" or unicodedata.category(c) not in ("Cc", "Zl", "Zp")
+                                else f"\\u{ord(c):04x}" for c in raw.strip())
+                parsed = ParsedLine(number, shown, power)
+                parsed.error = OrderSyntaxError(f"control character {control} in the line",
+                                                line=number, hint="orders are plain text, one per line")
+                lines.append(parsed)
+                continue
             content = raw.split("#", 1)[0].strip()
             if not content:
                 continue

@@ -43,3 +43,64 @@ def test_headings_and_prefixes_and_comments() -> None:
 def test_line_without_power_is_an_error() -> None:
     (line,) = PARSER.parse_text("A par - bur")
     assert line.error is not None and "no power" in str(line.error)
+
+
+# --- issue 16: line breaks, control characters, size caps ----------------------------------------------
+def test_forged_heading_after_a_vertical_tab_orders_nothing() -> None:
+    text = "Italy:\nA rom - ven\nsoon\x0bGermany:\x0bA mun - tyr\x0bItaly:"
+    lines = PARSER.parse_text(text)
+    assert [l.power for l in lines] == ["italy", "italy"]
+    assert str(lines[0].order) == "A rom - ven"
+    error = lines[1].error
+    assert lines[1].number == 3 and error is not None and error_kind(error) == "cannot read"
+    assert "control character U+000B" in str(error)
+    assert not any(l.power == "germany" or (l.order is not None and "mun" in str(l.order)) for l in lines)
+
+
+@pytest.mark.parametrize("char", ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\r", "\x00",
+                                  "\x1b"])
+def test_other_line_breaks_and_controls_are_errors_not_breaks(char: str) -> None:
+    lines = PARSER.parse_text(f"France:\nA par - bur{char}England:{char}F lon - nth\nA mar - spa")
+    assert [l.number for l in lines] == [2, 3]
+    assert lines[0].error is not None and f"U+{ord(char):04X}" in str(lines[0].error)
+    assert str(lines[1].order) == "A mar - spa" and lines[1].power == "france"
+
+
+def test_bom_crlf_and_tabs_are_fine() -> None:
+    lines = PARSER.parse_text("\ufeffFrance:\r\nA par\t-\tbur\r\nA mar - spa\r\n")
+    assert [(l.number, str(l.order), l.error) for l in lines] == [(2, "A par - bur", None), (3, "A mar - spa", None)]
+
+
+def test_overlong_line_is_an_error_without_parsing() -> None:
+    (line,) = PARSER.parse_text("A par - bur" + " " * 600, default_power="france")
+    assert line.error is not None and "longer than 500 characters" in str(line.error) and line.order is None
+
+
+def test_too_many_lines_is_one_error() -> None:
+    lines = PARSER.parse_text("France:\n" + "A par H\n" * 2100)
+    assert len(lines) == 1 and lines[0].error is not None and "too long" in str(lines[0].error)
+    lines = PARSER.parse_text("France:\n" + ("A par H" + " " * 400 + "\n") * 1000)
+    assert len(lines) == 1 and "too long" in str(lines[0].error)
+
+
+def test_junk_lines_are_cheap() -> None:
+    import random
+    import string
+    import time
+    rng = random.Random(7)
+    junk = "\n".join(" ".join("".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(3, 12)))
+                              for _ in range(30))[:480] for _ in range(400))
+    start = time.perf_counter()
+    lines = PARSER.parse_text(junk, default_power="france")
+    elapsed = time.perf_counter() - start
+    assert len(lines) == 400 and all(l.error is not None for l in lines)
+    assert elapsed < 1.0, f"{elapsed:.2f} s for 400 junk lines"
+
+
+def test_a_megabyte_of_junk_is_refused_at_once() -> None:
+    import time
+    junk = "\n".join(f"wibble{i} frobnicate the quux zzyzx" for i in range(25_000))
+    start = time.perf_counter()
+    lines = PARSER.parse_text(junk, default_power="france")
+    assert time.perf_counter() - start < 0.5
+    assert len(lines) == 1 and "too long" in str(lines[0].error)
