@@ -1,8 +1,17 @@
 """Winter adjustments: builds in owned, vacant home centres (or where the
 variant's build_sites hook allows), disbands, waives. A power that orders
-too few disbands, or none, gets the rulebook's civil-disorder disbands: the
-units farthest from its owned home centres go first, fleets before armies
-on a tie, then alphabetically by province."""
+too few disbands, or none, gets the rulebook's civil-disorder disbands
+(DATC 2.4 and the 2000 rulebook, DATC 6.J.3-6.J.11):
+
+- distance is the fewest moves to the nearest of the power's home supply
+  centres, owned or not (the variant option civil_disorder_distance:
+  owned_centres counts to every centre it owns instead, as the 2023
+  rulebook does);
+- an army counts moves through any province, land or sea, as if convoyed
+  (6.J.11); a fleet counts only moves a fleet can make, and reaches a
+  split-coast centre by either coast (6.J.9);
+- the farthest unit goes first; on equal distance fleets go before armies
+  (6.J.7), then by the province's full name in alphabetical order."""
 
 from __future__ import annotations
 
@@ -27,10 +36,13 @@ def adjustment_counts(variant: Variant, state: GameState) -> list[AdjustmentLine
             for p in rules.playing_powers(variant, state)]
 
 
+UNREACHABLE = 99
+
+
 def distance_to_home(graph: MapGraph, start: str, homes: set[str]) -> int:
-    """Moves to the nearest home centre, through land and sea alike (unit type ignored)."""
+    """An army's distance: moves to the nearest of `homes` through land and sea alike."""
     if not homes:
-        return 99
+        return UNREACHABLE
     seen = {start}
     queue = deque([(start, 0)])
     while queue:
@@ -44,15 +56,44 @@ def distance_to_home(graph: MapGraph, start: str, homes: set[str]) -> int:
             if n not in seen:
                 seen.add(n)
                 queue.append((n, dist + 1))
-    return 99
+    return UNREACHABLE
+
+
+def fleet_distance(graph: MapGraph, start: str, homes: set[str]) -> int:
+    """A fleet's distance: moves a fleet can make (by exact location, so a
+    coast counts) to any location of the nearest of `homes`."""
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        loc, dist = queue.popleft()
+        if loc.split("/")[0] in homes:
+            return dist
+        for n in graph.fleet_adjacent.get(loc, ()):
+            if n not in seen:
+                seen.add(n)
+                queue.append((n, dist + 1))
+    return UNREACHABLE
+
+
+def unit_distance(graph: MapGraph, unit: Unit, homes: set[str]) -> int:
+    if unit.type is UnitType.FLEET:
+        return fleet_distance(graph, unit.location, homes)
+    return distance_to_home(graph, unit.province, homes)
+
+
+def disorder_targets(variant: Variant, state: GameState, power: str) -> set[str]:
+    """The centres civil-disorder distance counts to, by the variant's rule option."""
+    if variant.rule_option("civil_disorder_distance") == "owned_centres":
+        return set(state.centres_of(power))
+    info = variant.powers.get(power)
+    return set(info.home_centres) if info is not None else set(state.centres_of(power))
 
 
 def default_disbands(variant: Variant, state: GameState, power: str, count: int, spared: set[str]) -> list[Unit]:
-    info = variant.powers.get(power)
-    homes = {c for c in (info.home_centres if info else ()) if state.centres.get(c) == power} or \
-        set(info.home_centres if info else ())
+    """The `count` units civil disorder removes: farthest first, then fleets, then by province name."""
+    targets = disorder_targets(variant, state, power)
     candidates = [u for u in state.units_of(power) if u.province not in spared]
-    candidates.sort(key=lambda u: (-distance_to_home(variant.map, u.province, homes),
+    candidates.sort(key=lambda u: (-unit_distance(variant.map, u, targets),
                                    0 if u.type is UnitType.FLEET else 1, variant.map.full_name(u.province)))
     return candidates[:count]
 
@@ -106,7 +147,8 @@ def adjudicate_adjustments(variant: Variant, state: GameState, lines: list[Parse
                 builds_done[power] += 1
                 ordered.add(power)
                 outcome.orders.append(OrderLine(power, str(Build(power, order.unit_type, location)), "built",
-                                                kind="Build", unit=f"{order.unit_type.value} {location}"))
+                                                kind="Build", unit=f"{order.unit_type.value} {location}",
+                                                province=prov))
                 continue
             if isinstance(order, Disband):
                 if delta + len(disbanded[power]) >= 0:
@@ -117,7 +159,8 @@ def adjudicate_adjustments(variant: Variant, state: GameState, lines: list[Parse
                 disbanded[power].add(unit.province)
                 del after.units[unit.province]
                 ordered.add(power)
-                outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded", kind="Disband", unit=str(unit)))
+                outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded", kind="Disband", unit=str(unit),
+                                                province=unit.province))
                 continue
             raise IllegalOrderError("only builds, disbands and waives are allowed in winter")
         except OrderError as exc:
@@ -131,7 +174,7 @@ def adjudicate_adjustments(variant: Variant, state: GameState, lines: list[Parse
                 del after.units[unit.province]
                 outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded (civil disorder)",
                                                 "too few disbands ordered" if power in ordered else "no orders",
-                                                kind="Disband", unit=str(unit)))
+                                                kind="Disband", unit=str(unit), province=unit.province))
         left = adj.delta - builds_done[power] - waived[power]
         if adj.delta > 0 and left > 0:
             outcome.orders.append(OrderLine(power, f"{left} build(s) unused", "waived", kind="Waive"))

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from adjudicator.errors import DataFileError, OrderError
 from adjudicator.game import adjudicate_lines
-from adjudicator.model import Phase, Unit
-from adjudicator.orders import Move
+from adjudicator.model import Phase, Unit, UnitType
+from adjudicator.orders import Move, Waive
 from adjudicator.parser import OrderParser
 from adjudicator.rules import rules_for
 from adjudicator.state import Dislodged, GameState, initial_state
@@ -114,9 +114,10 @@ def _unit_line(variant: Variant, parser: OrderParser, text: str) -> Unit:
     power = lookup_power(variant, power_text)
     words = rest.split()
     kind = words[0].upper()
-    location = parser.parse_order(f"{kind} {' '.join(words[1:])}", power).location
-    from adjudicator.model import UnitType
-    return Unit(power, UnitType(kind), location)
+    order = parser.parse_order(f"{kind} {' '.join(words[1:])}", power)
+    if isinstance(order, Waive):
+        raise DataFileError(f"not a unit: {text!r}")
+    return Unit(power, UnitType(kind), order.location)
 
 
 def lookup_power(variant: Variant, text: str) -> str:
@@ -198,7 +199,7 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
         outcome = adjudicate_lines(variant, state, lines)
         expected_units = [_unit_line(variant, parser, t) for _, t in case.sections.get("POSTSTATE", [])]
         expected_gone = [_unit_line(variant, parser, t) for _, t in case.sections.get("POSTSTATE_DISLODGED", [])]
-    except Exception as exc:  # a crash is a failed case, reported, not a traceback
+    except Exception as exc:  # noqa: BLE001  (a crash is a failed case, reported, not a traceback)
         return CaseResult(case.name, False, message=f"crashed: {type(exc).__name__}: {exc}")
     after = outcome.next_state
 
@@ -219,7 +220,21 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
                       actual + [f"dislodged {x}" for x in actual_dislodged])
 
 
+def load_case_variant(spec: str) -> Variant:
+    """A VARIANT_ALL value: a variant name, then any rule options as
+    key=value ('standard civil_disorder_distance=owned_centres')."""
+    name, *pairs = spec.split()
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value:
+            raise DataFileError(f"VARIANT_ALL: rule option {pair!r} should look like key=value")
+        options[key] = value
+    variant = load_variant(name)
+    return variant.with_rule_options(options) if options else variant
+
+
 def run_file(path: Path) -> list[CaseResult]:
     variant_name, cases = read_cases(path)
-    variant = load_variant(variant_name)
+    variant = load_case_variant(variant_name)
     return [run_case(variant, case) for case in cases]

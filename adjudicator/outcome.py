@@ -21,6 +21,8 @@ class OrderLine:
     target: str = ""      # destination / supported location, for the map renderer
     origin: str = ""      # for supports of moves and convoys: the supported unit's province
     succeeded: bool = True
+    province: str = ""    # the ordered unit's province ('spa' for 'F spa/nc'); '' for waives and counts
+    void: bool = False    # voided before resolution (the unit held); `detail` says why
 
 
 @dataclass

@@ -56,24 +56,28 @@ def adjudicate_retreats(variant: Variant, state: GameState, lines: list[ParsedLi
     after.dislodged = {}
     for prov, dislodged in sorted(state.dislodged.items()):
         unit = dislodged.unit
-        order = chosen.get(prov)
-        if order is None:
-            outcome.orders.append(OrderLine(unit.power, f"{unit} (no order)", "disbanded", kind="Disband", unit=str(unit)))
+        choice = chosen.get(prov)
+        if choice is None:
+            outcome.orders.append(OrderLine(unit.power, f"{unit} (no order)", "disbanded", kind="Disband", unit=str(unit),
+                                            province=prov))
             continue
         if prov in void:
-            outcome.orders.append(OrderLine(unit.power, str(order), "void, disbanded", void[prov],
-                                            kind="Void", unit=str(unit), succeeded=False))
+            outcome.orders.append(OrderLine(unit.power, str(choice), "void, disbanded", void[prov],
+                                            kind="Void", unit=str(unit), succeeded=False,
+                                            province=prov, void=True))
             continue
-        if isinstance(order, Disband):
-            outcome.orders.append(OrderLine(unit.power, str(order), "disbanded", kind="Disband", unit=str(unit)))
+        if isinstance(choice, Disband):
+            outcome.orders.append(OrderLine(unit.power, str(choice), "disbanded", kind="Disband", unit=str(unit),
+                                            province=prov))
             continue
-        dest_prov = order.dest.split("/")[0]
+        dest_prov = choice.dest.split("/")[0]
         if targets[dest_prov] > 1:
-            outcome.orders.append(OrderLine(unit.power, str(order), "bounced, disbanded",
+            outcome.orders.append(OrderLine(unit.power, str(choice), "bounced, disbanded",
                                             "another unit retreated there too", kind="Retreat",
-                                            unit=str(unit), target=order.dest, succeeded=False))
+                                            unit=str(unit), target=choice.dest, succeeded=False,
+                                            province=prov))
             continue
-        after.units[dest_prov] = Unit(unit.power, unit.type, order.dest)
-        outcome.orders.append(OrderLine(unit.power, str(order), "retreated", kind="Retreat",
-                                        unit=str(unit), target=order.dest))
+        after.units[dest_prov] = Unit(unit.power, unit.type, choice.dest)
+        outcome.orders.append(OrderLine(unit.power, str(choice), "retreated", kind="Retreat",
+                                        unit=str(unit), target=choice.dest, province=prov))
     return outcome

@@ -10,7 +10,12 @@ change hands first and victory is checked)."""
 
 from __future__ import annotations
 
-from adjudicator.errors import AmbiguousOrderError, IllegalOrderError, OrderError, OrderSyntaxError
+from adjudicator.errors import (
+    AmbiguousOrderError,
+    IllegalOrderError,
+    OrderError,
+    OrderSyntaxError,
+)
 from adjudicator.model import Reason, Unit
 from adjudicator.movement import MovementResult, resolve_movement
 from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
@@ -19,6 +24,7 @@ from adjudicator.parser import OrderParser, ParsedLine
 from adjudicator.rules import rules_for
 from adjudicator.rules.hooks import RuleSet
 from adjudicator.state import Dislodged, GameState
+from adjudicator.validation import ignored_convoy_note
 from adjudicator.variant import Variant
 
 
@@ -69,7 +75,7 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
     reason = result.reasons.get(prov, Reason.HELD)
     line = OrderLine(order.power, published or str(order), describe_result(order, reason),
                      kind=type(order).__name__, unit=f"{order.unit_type.value if order.unit_type else '?'} {order.location}",
-                     succeeded=result.succeeded.get(prov, True))
+                     succeeded=result.succeeded.get(prov, True), province=prov)
     if isinstance(order, Move):
         line.target = order.dest
     elif isinstance(order, SupportHold):
@@ -113,6 +119,10 @@ def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLi
         if prov not in orders and prov not in void:
             orders[prov] = Hold(unit.power, unit.type, unit.location)
     result = resolve_with_post_steps(variant, rules, state, orders, void)
+    # Each unit's own power's move as written, to note a 'via convoy' that was ignored.
+    written = {l.order.province: l.order for l in lines
+               if l.error is None and isinstance(l.order, Move) and l.order.via_convoy
+               and l.order.province in state.units and state.units[l.order.province].power == l.order.power}
     outcome = PhaseOutcome(state.phase, state, state.copy(), errors=collect_errors(lines),
                            notes=list(pre.notes), private={k: list(v) for k, v in pre.private_notes.items()},
                            gm_log=list(pre.gm_log))
@@ -121,12 +131,16 @@ def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLi
             order, why = void[prov]
             text = pre.published.get(prov, str(order))
             line = OrderLine(order.power, text, "void", why, kind="Void", unit=str(state.units[prov]),
-                             succeeded=False)
+                             succeeded=False, province=prov, void=True)
             if prov in result.dislodged:
                 line.result = "void, dislodged"
             outcome.orders.append(line)
         else:
-            outcome.orders.append(order_line(orders[prov], state, result, pre.published.get(prov)))
+            line = order_line(orders[prov], state, result, pre.published.get(prov))
+            settled, asked = orders[prov], written.get(prov)
+            if isinstance(settled, Move) and asked is not None:
+                line.detail = ignored_convoy_note(variant.map, asked, settled) or line.detail
+            outcome.orders.append(line)
     # Move the units: lift every mover, then drop them, so swaps never collide.
     after = outcome.next_state
     movers = {origin: after.units.pop(origin) for origin in result.moved}

@@ -10,8 +10,16 @@ from __future__ import annotations
 from adjudicator.errors import AmbiguousOrderError, IllegalOrderError
 from adjudicator.mapgraph import MapGraph
 from adjudicator.model import Unit, UnitType, province_of
-from adjudicator.orders import (AnyOrder, Convoy, Hold, Move, Order, Retreat, SupportHold,
-                                SupportMove)
+from adjudicator.orders import (
+    AnyOrder,
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+)
 from adjudicator.rules.hooks import RuleSet
 from adjudicator.state import GameState
 
@@ -71,9 +79,8 @@ def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, o
     """Return the order in canonical form (exact unit location, exact
     destination) or raise IllegalOrderError/AmbiguousOrderError if void."""
     unit = state.units[order.province]
-    canonical_unit = {"power": unit.power, "unit_type": unit.type, "location": unit.location}
     if isinstance(order, Hold):
-        return Hold(**canonical_unit)
+        return Hold(unit.power, unit.type, unit.location)
     if isinstance(order, Move):
         target = province_of(order.dest)
         if target == unit.province:
@@ -81,19 +88,21 @@ def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, o
         if unit.type is UnitType.FLEET:
             if order.via_convoy:
                 raise IllegalOrderError("only armies can be convoyed")
-            return Move(**canonical_unit, dest=resolve_destination(state, graph, rules, unit, order.dest, "move"))
+            return Move(unit.power, unit.type, unit.location, dest=resolve_destination(state, graph, rules, unit, order.dest, "move"))
         if graph.is_sea(target):
             raise IllegalOrderError(f"an army cannot move to the sea ({graph.full_name(target)})")
         adjacent = rules.is_adjacent(state, graph, unit, unit.location, target, "move")
-        if adjacent and not order.via_convoy:
-            return Move(**canonical_unit, dest=target)
+        if adjacent and (not order.via_convoy or not convoy_possible(graph, unit.province, target)):
+            # 'via convoy' where no convoy can ever go: the directive is ignored
+            # and the army moves over land (turn.py notes it on the order line).
+            return Move(unit.power, unit.type, unit.location, dest=target)
         # A convoy move: both ends must touch the sea.
-        if not graph.seas_touching.get(unit.province) or not graph.seas_touching.get(target):
+        if not convoy_possible(graph, unit.province, target):
             if order.via_convoy:
                 raise IllegalOrderError(f"no convoy can take an army from {graph.full_name(unit.province)} "
                                         f"to {graph.full_name(target)}")
             raise IllegalOrderError(f"{graph.full_name(unit.province)} does not border {graph.full_name(target)}")
-        return Move(**canonical_unit, dest=target, via_convoy=True if order.via_convoy else not adjacent)
+        return Move(unit.power, unit.type, unit.location, dest=target, via_convoy=True if order.via_convoy else not adjacent)
     if isinstance(order, SupportHold):
         target = province_of(order.target)
         if target == unit.province:
@@ -102,7 +111,7 @@ def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, o
             raise IllegalOrderError(f"there is no unit in {graph.full_name(target)} to support")
         if not can_reach_province(state, graph, rules, unit, target):
             raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(target)}")
-        return SupportHold(**canonical_unit, target_type=order.target_type, target=target)
+        return SupportHold(unit.power, unit.type, unit.location, target_type=order.target_type, target=target)
     if isinstance(order, SupportMove):
         origin = province_of(order.origin)
         dest = province_of(order.dest)
@@ -116,7 +125,7 @@ def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, o
             raise IllegalOrderError("the supported move goes nowhere")
         if not can_reach_province(state, graph, rules, unit, dest):
             raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(dest)}")
-        return SupportMove(**canonical_unit, target_type=order.target_type, origin=origin,
+        return SupportMove(unit.power, unit.type, unit.location, target_type=order.target_type, origin=origin,
                            dest=order.dest if "/" in order.dest else dest)
     if isinstance(order, Convoy):
         if unit.type is not UnitType.FLEET:
@@ -134,8 +143,27 @@ def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, o
         if not graph.could_convoy(unit.location, origin, dest):
             raise IllegalOrderError(f"a fleet in {graph.full_name(unit.location)} cannot be part of a convoy "
                                     f"from {graph.full_name(origin)} to {graph.full_name(dest)}")
-        return Convoy(**canonical_unit, origin=origin, dest=dest)
+        return Convoy(unit.power, unit.type, unit.location, origin=origin, dest=dest)
     raise IllegalOrderError(f"'{order}' is not a movement-phase order")
+
+
+def convoy_possible(graph: MapGraph, origin: str, dest: str) -> bool:
+    """Could any convoy, with fleets anywhere, take an army from origin to dest?
+    Both ends must touch seas of one connected body of water."""
+    ends = [{graph.sea_component.get(s) for s in graph.seas_touching.get(p, ())} for p in (origin, dest)]
+    return bool(ends[0] & ends[1] - {None})
+
+
+def ignored_convoy_note(graph: MapGraph, written: Move, settled: Move) -> str | None:
+    """The note for an order line whose 'via convoy' was ignored (the army
+    moved, or tried to move, over land), or None if it was not."""
+    if not written.via_convoy or settled.via_convoy:
+        return None
+    origin, dest = written.province, settled.dest_province
+    if not convoy_possible(graph, origin, dest):
+        return (f"'via convoy' ignored: no convoy can go from {graph.full_name(origin)} to "
+                f"{graph.full_name(dest)}; a move over land")
+    return "'via convoy' ignored: no fleet convoys it; a move over land"
 
 
 def normalise_retreat(order: AnyOrder) -> AnyOrder:

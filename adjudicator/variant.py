@@ -1,12 +1,17 @@
 """Variants: YAML -> Variant (map, powers, start, victory, rule set name).
 
 The variant file is data only. Rule changes are named by `rules:` and looked
-up in the hook registry (adjudicator.rules), never tested inline."""
+up in the hook registry (adjudicator.rules), never tested inline. `rules:`
+is a rule-set name, or a mapping of the name and the rule set's options:
+
+    rules: {name: standard, civil_disorder_distance: home_centres}
+
+Options a rule set reads are listed, with their choices, in RULE_OPTIONS."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +21,13 @@ from adjudicator.model import Unit, UnitType
 from adjudicator.storage import read_yaml
 
 VARIANTS_DIR = Path(__file__).resolve().parent.parent / "variants"
+
+# Rule options a variant may set, and their allowed values (the first is the default).
+RULE_OPTIONS: dict[str, tuple[str, ...]] = {
+    # Civil-disorder disbands count distance to the home supply centres, owned
+    # or not (DATC 2.4, 2000 rulebook), or to every owned centre (2023 rulebook).
+    "civil_disorder_distance": ("home_centres", "owned_centres"),
+}
 
 
 @dataclass(frozen=True)
@@ -43,14 +55,27 @@ class Variant:
     powers: dict[str, PowerInfo]
     extra: dict[str, Any]
     source: str
+    rule_options: dict[str, str] = field(default_factory=dict)
+
+    def rule_option(self, key: str) -> str:
+        """A rule option's value, or its default."""
+        return self.rule_options.get(key, RULE_OPTIONS[key][0])
+
+    def with_rule_options(self, options: dict[str, str]) -> Variant:
+        """The same variant with these rule options set (checked)."""
+        return replace(self, rule_options={**self.rule_options, **check_rule_options(options, self.source)})
+
+    _power_names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def power_lookup(self, text: str) -> str | None:
-        key = normalise_name(text)
-        for pid, power in self.powers.items():
-            names = {pid, power.name, power.adjective, power.code, *power.extra.get("aliases", [])}
-            if key in {normalise_name(n) for n in names if n}:
-                return pid
-        return None
+        """A power's id from its id, name, adjective, code or an alias, in any case."""
+        if not self._power_names:
+            table = self._power_names        # built once per variant, on the variant
+            for pid, power in self.powers.items():
+                for name in (pid, power.name, power.adjective, power.code, *power.extra.get("aliases", [])):
+                    if name:
+                        table.setdefault(normalise_name(str(name)), pid)
+        return self._power_names.get(normalise_name(text))
 
     def power_name(self, power: str | None) -> str:
         """A Great Power's or a minor power's name as reports print it."""
@@ -83,6 +108,30 @@ def parse_unit(text: str, power: str, graph: MapGraph, source: str, entry: str) 
     return Unit(power, unit_type, location)
 
 
+def check_rule_options(options: dict[str, Any], source: str) -> dict[str, str]:
+    checked: dict[str, str] = {}
+    for key, value in options.items():
+        choices = RULE_OPTIONS.get(str(key))
+        if choices is None:
+            raise DataFileError(f"rules: unknown option {key!r}", file=source,
+                                hint="known: " + ", ".join(RULE_OPTIONS))
+        if str(value) not in choices:
+            raise DataFileError(f"rules.{key}: {value!r} is not one of {', '.join(choices)}", file=source)
+        checked[str(key)] = str(value)
+    return checked
+
+
+def parse_rules(value: Any, source: str) -> tuple[str, dict[str, str]]:
+    """`rules:` -> (rule-set name, options)."""
+    if value is None:
+        return "standard", {}
+    if isinstance(value, dict):
+        options = dict(value)
+        name = str(options.pop("name", "standard"))
+        return name, check_rule_options(options, source)
+    return str(value), {}
+
+
 def parse_variant(data: Any, source: str, variant_id: str) -> Variant:
     if not isinstance(data, dict):
         raise DataFileError("a variant file is a mapping", file=source)
@@ -107,16 +156,18 @@ def parse_variant(data: Any, source: str, variant_id: str) -> Variant:
             owned_centres=tuple(entry.get("owned_centres", [])),
             units=units, extra={k: v for k, v in entry.items() if k not in known})
     start = data["start"]
+    rules, rule_options = parse_rules(data.get("rules"), source)
     known_top = {"name", "map", "rules", "start", "seasons", "victory", "powers"}
     return Variant(
         id=variant_id, name=str(data.get("name", variant_id)), map=graph,
-        rules=str(data.get("rules", "standard")), start_year=int(start["year"]),
+        rules=rules, start_year=int(start["year"]),
         seasons=tuple(data.get("seasons", ["spring", "fall"])),
         victory_centres=int((data.get("victory") or {}).get("centres", 18)),
-        powers=powers, extra={k: v for k, v in data.items() if k not in known_top}, source=source)
+        powers=powers, extra={k: v for k, v in data.items() if k not in known_top}, source=source,
+        rule_options=rule_options)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_variant(name: str) -> Variant:
     path = Path(name) if name.endswith(".yaml") else VARIANTS_DIR / f"{name}.yaml"
     if not path.exists():
