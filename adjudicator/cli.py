@@ -166,6 +166,25 @@ def status(game: Path) -> None:
 
 @cli.command()
 @click.argument("game", type=click.Path(path_type=Path))
+@click.argument("change")
+@friendly_errors
+def deadline(game: Path, change: str) -> None:
+    """Set GAME's deadline: +2d, +12h (from the current deadline) or a time
+    with its zone, e.g. 2026-12-01T18:00+01:00."""
+    import datetime
+
+    from adjudicator import schedule
+    with folderlock.hold(game):
+        path = game / "game.yaml"
+        meta = check_meta(storage.read_yaml(path), str(path))
+        when = schedule.extend(meta, change, datetime.datetime.now(datetime.timezone.utc))
+        meta["deadline"] = schedule.format_time(when)
+        phasecommit.commit(game, [(path, storage.dump_yaml(meta))])
+    click.echo(f"deadline: {meta['deadline']}")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
 @click.argument("orders", type=click.Path(path_type=Path), required=False)
 @click.option("--nmr", is_flag=True, help="preview even though orders are missing (missing powers NMR)")
 @friendly_errors

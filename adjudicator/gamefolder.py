@@ -28,6 +28,7 @@ from adjudicator.outcome import PhaseOutcome
 from adjudicator.parser import ParsedLine
 from adjudicator.report import long_form, private_report, public_report
 from adjudicator.rollback import roll_back
+from adjudicator.schedule import must_order
 from adjudicator.state import GameState, initial_state
 from adjudicator.turn import collect_errors, parser_for
 from adjudicator.variant import Variant, load_variant
@@ -292,13 +293,13 @@ def status_text(folder: Path) -> str:
     for d in state.dislodged.values():
         out.append(f"Dislodged: {variant.power_name(d.unit.power)} {long_form(str(d.unit), graph)}; "
                    f"retreats: {', '.join(d.retreats) or 'none'}")
-    collected = folder / "orders" / state.phase.slug
-    if collected.is_dir():
-        have = {p.stem for p in collected.glob("*.txt")}
-        missing = [variant.powers[p].name for p in variant.powers if p not in have and state.units_of(p)]
-        out.append("Orders received from: " + (", ".join(sorted(variant.powers[p].name for p in have
-                                                                   if p in variant.powers)) or "nobody"))
-        out.append("Waiting for: " + (", ".join(missing) or "nobody"))
+    if not state.result:
+        have = {p.stem for p in collected_files(folder, state.phase)}
+        expected = must_order(variant, state)
+        out.append("Orders received from: " + (", ".join(variant.power_name(p) for p in expected if p in have)
+                                              or "nobody"))
+        out.append("Waiting for: " + (", ".join(variant.power_name(p) for p in expected if p not in have)
+                                     or "nobody"))
     return "\n".join(out) + "\n"
 
 
