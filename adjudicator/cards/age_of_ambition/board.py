@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cards.common import State
 from adjudicator.cards.age_of_ambition.rules import Rules
+from adjudicator.cards.common import State
 
 WEALTH, BUILDING, OPEN = "W", "B", "."
 
@@ -89,6 +89,15 @@ def add_building(state: State, district: str, guild: str, rules: Rules) -> None:
 
 def unemployed_total(state: State) -> int:
     return sum(state["supply"]["agents"].values())
+
+
+def stalemate(state: State) -> bool:
+    """No unemployed agent and no waiting agent anywhere: nothing can be hired,
+    deployed or claimed again (only Deploy claims, only Hire and Compel Service
+    give waiting agents, only Dismiss refills the supply), so neither rulebook
+    trigger, hiring the last unemployed agent or placing a last flag, can come."""
+    return unemployed_total(state) == 0 and not any(
+        n for player in state["players"].values() for n in player["waiting"].values())
 
 
 def agents_here(state: State, district: str, guild: str | None = None,

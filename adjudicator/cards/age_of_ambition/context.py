@@ -6,13 +6,13 @@ action raised no error, so a bad action never leaves half its effect."""
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from adjudicator.cards.common import ChoiceError, Event, State
 from adjudicator.cards.age_of_ambition import board
 from adjudicator.cards.age_of_ambition.rules import Rules
+from adjudicator.cards.common import ChoiceError, Event, State
 
 
 @dataclass
@@ -118,9 +118,19 @@ class Ctx:
             self.triggers.append(f"{self.player} placed their last noble flag")
 
 
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain YAML data (mappings, lists, scalars), as a state
+    is: several times faster than copy.deepcopy, which every action pays."""
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(v) for v in value]
+    return value
+
+
 def run_on_copy(ctx: Ctx, step: Callable[[Ctx], None]) -> bool:
     """Run one action on a copy of the state; keep it only if no error."""
-    trial = Ctx(copy.deepcopy(ctx.state), ctx.rules, ctx.player, ctx.prefix)
+    trial = Ctx(plain_copy(ctx.state), ctx.rules, ctx.player, ctx.prefix)
     step(trial)
     ctx.errors.extend(trial.errors)
     if trial.errors:

@@ -12,15 +12,23 @@ Turn file, one player per phase:
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from adjudicator.cards.common import (Choice, ChoiceError, Event, Outcome, PhaseInfo, State,
-                                      TurnValidationError, new_rng_record, rng)
 from adjudicator.cards.age_of_ambition import board, scoring, views
 from adjudicator.cards.age_of_ambition.actions import ACTIONS
-from adjudicator.cards.age_of_ambition.context import Ctx, run_on_copy
+from adjudicator.cards.age_of_ambition.context import Ctx, plain_copy, run_on_copy
 from adjudicator.cards.age_of_ambition.rules import Rules, load_rules
+from adjudicator.cards.common import (
+    Choice,
+    ChoiceError,
+    Event,
+    Outcome,
+    PhaseInfo,
+    State,
+    TurnValidationError,
+    new_rng_record,
+    rng,
+)
 from adjudicator.errors import GameFolderError
 
 
@@ -47,9 +55,11 @@ def play_turn(state: State, player: str, choice: Any, rules: Rules) -> Ctx:
         ctx.say(f"{player} takes no action")
     for i, action in enumerate(actions):
         ctx.prefix = f"actions[{i}]"
-        if not isinstance(action, dict) or action.get("action") not in ACTIONS:
-            got = action.get("action") if isinstance(action, dict) else action
-            ctx.bad("action", f"unknown action {got!r} (one of {', '.join(ACTIONS)})")
+        got = action.get("action") if isinstance(action, dict) else action
+        # isinstance first: a list or mapping as the action name cannot be looked up
+        if not isinstance(action, dict) or not isinstance(got, str) or got not in ACTIONS:
+            ctx.bad("action", f"unknown action {got!r}: name one of {', '.join(ACTIONS)}, "
+                              "e.g. {action: hire, guild: clerics}")
             continue
         run_on_copy(ctx, lambda c, a=action: ACTIONS[a["action"]](c, a))
     return ctx
@@ -90,6 +100,7 @@ class AgeOfAmbition:
         order = players[first:] + players[:first]
         state.update({"order": order, "turn": 1, "current": order[0], "stage": "turn", "end": None})
         state.update(board.new_board(players, rules))
+        state["rules"] = {"stalemate_ends": rules.stalemate_ends}  # the game's options, fixed at setup
         state["scores"] = None
         return state
 
@@ -112,7 +123,7 @@ class AgeOfAmbition:
             if name != state["current"]:
                 errors.append(ChoiceError(str(name), str(name), f"not your turn: waiting for {state['current']}"))
                 continue
-            errors.extend(play_turn(copy.deepcopy(state), name, choice, rules).errors)
+            errors.extend(play_turn(plain_copy(state), name, choice, rules).errors)
         return errors
 
     def default_choice(self, state: State, player: str, data: dict[str, Any]) -> Choice | None:
@@ -129,12 +140,18 @@ class AgeOfAmbition:
         player = state["current"]
         ctx = play_turn(state, player, turn.get(player), rules)
         events = list(ctx.events)
-        if ctx.triggers and state["end"] is None:
+        reason = ctx.triggers[0] if ctx.triggers else None
+        # a game begun before the option existed takes the variant's setting
+        stalemate_ends = state.get("rules", {}).get("stalemate_ends", rules.stalemate_ends)
+        if reason is None and stalemate_ends and state["stage"] == "turn" and board.stalemate(state):
+            reason = (f"stalemate after {player}'s turn: no agent is unemployed or waiting, so no agent "
+                      "can be hired, deployed or claimed again")
+        if reason is not None and state["end"] is None:
             order = state["order"]
             at = order.index(player)
             others = order[at + 1:] + order[:at]
-            state["end"] = {"trigger": player, "reason": ctx.triggers[0], "remaining": others}
-            events.append(Event(f"The end is triggered: {ctx.triggers[0]}. " + ", ".join(others)
+            state["end"] = {"trigger": player, "reason": reason, "remaining": others}
+            events.append(Event(f"The end is triggered: {reason}. " + ", ".join(others)
                                 + f" take one more turn each, then {player} takes one final action."))
         _advance(state, rules, events)
         return Outcome(state, events)

@@ -81,6 +81,9 @@ class Rules:
     max_borrow: int
     district_max_buildings: int
     district_max_statues: int
+    # End the game in a stalemate (no unemployed and no waiting agents left),
+    # which the rulebook's two triggers can no longer reach. Project default.
+    stalemate_ends: bool = True
 
     @property
     def guild_ids(self) -> list[str]:
@@ -125,7 +128,22 @@ def _counts(raw: Any, guilds: list[str], where: str) -> dict[str, int]:
     return out
 
 
+# The last data mapping read and its Rules: the engine reads the rules on
+# every validate and apply, and a caller passes the same mapping each time.
+_LAST: list[tuple[dict[str, Any], Rules]] = []
+
+
 def load_rules(data: dict[str, Any]) -> Rules:
+    """The rules of `data`, read once per mapping (a caller that edits the
+    mapping in place afterwards must pass a new one)."""
+    if _LAST and _LAST[0][0] is data:
+        return _LAST[0][1]
+    rules = read_rules(data)
+    _LAST[:] = [(data, rules)]
+    return rules
+
+
+def read_rules(data: dict[str, Any]) -> Rules:
     """Check and convert the variant data; every fault names where it is."""
     if not data:
         raise DataFileError("no game data", file=DATA_FILE, hint="restore variants/age-of-ambition.yaml")
@@ -172,5 +190,9 @@ def load_rules(data: dict[str, Any]) -> Rules:
         "agents_per_guild", "buildings_per_guild", "statues", "debt_markers", "flags_per_player",
         "starting_wealth", "statue_value", "actions_per_turn", "final_actions", "max_dismiss",
         "max_borrow", "district_max_buildings", "district_max_statues")}
+    options = data.get("rules") or {}
+    if not isinstance(options, dict) or not isinstance(options.get("stalemate_ends", True), bool):
+        raise DataFileError("rules.stalemate_ends: expected true or false", file=DATA_FILE)
     return Rules(guilds=guilds, columns=columns, setup_wealth_column=wcol, setup_building_column=bcol,
-                 track=track, districts=tuple(districts), tactics=tuple(tactics), **ints)
+                 track=track, districts=tuple(districts), tactics=tuple(tactics), **ints,
+                 stalemate_ends=bool(options.get("stalemate_ends", True)))

@@ -7,12 +7,12 @@ import copy
 from typing import Any
 
 import pytest
+from aoa_helpers import fresh_state
 
 from adjudicator.cards.age_of_ambition import scoring
 from adjudicator.cards.age_of_ambition.engine import GAME
 from adjudicator.cards.age_of_ambition.rules import Rules
-
-from aoa_helpers import fresh_state
+from adjudicator.cards.common import TurnValidationError
 
 PASS: dict[str, Any] = {"actions": []}
 
@@ -77,7 +77,9 @@ def test_the_final_action_is_one_action_by_the_trigger_player(data: dict[str, An
 
 
 def test_an_empty_supply_hire_does_not_trigger(data: dict[str, Any]) -> None:
-    state = fresh_state(["alice", "bob"], data, empty_supply({}))
+    # bob's waiting scribe keeps the game out of a stalemate (see below)
+    given = {**empty_supply({}), "players": {"bob": {"waiting": {"scribes": 1}}}}
+    state = fresh_state(["alice", "bob"], data, given)
     state = play(state, data, {"actions": [{"action": "hire", "guild": "masons"}]})
     assert state["end"] is None
 
@@ -160,13 +162,52 @@ def test_every_choice_error_names_player_field_and_reason_and_nothing_applies(da
     assert [(e.player, e.field) for e in errors] == [("alice", "actions[1]")]
     assert "can't afford" in errors[0].reason
     before = copy.deepcopy(state)
-    with pytest.raises(Exception):
+    with pytest.raises(TurnValidationError):
         GAME.apply(state, turn, data)
     assert state == before
 
 
 def test_distracting_the_last_unemployed_agent_does_not_trigger(data: dict[str, Any]) -> None:
     # The rulebook names only hiring the last unemployed agent as a trigger.
-    state = fresh_state(["alice", "bob"], data, empty_supply({"thieves": 1}))
+    # (bob's waiting scribe keeps the game out of a stalemate, see below.)
+    given = {**empty_supply({"thieves": 1}), "players": {"bob": {"waiting": {"scribes": 1}}}}
+    state = fresh_state(["alice", "bob"], data, given)
     state = play(state, data, {"actions": [{"action": "distract", "guild": "thieves", "district": 2}]})
     assert state["end"] is None and sum(state["supply"]["agents"].values()) == 0
+
+
+# --- stalemate: the rulebook's end can no longer come (issue 11 item 5) ---------------
+
+def test_a_stalemate_triggers_the_end(data: dict[str, Any]) -> None:
+    """With no unemployed agent and no waiting agent anywhere, nothing can be
+    hired, deployed or claimed again, so neither rulebook trigger can happen.
+    The project's default (variants/age-of-ambition.yaml, rules.stalemate_ends)
+    triggers the end then, by the player whose turn made it so."""
+    state = fresh_state(["alice", "bob", "carol"], data, empty_supply({"thieves": 1}))
+    state = play(state, data, {"actions": [{"action": "distract", "guild": "thieves", "district": 2}]})
+    assert state["end"] is not None and state["end"]["trigger"] == "alice"
+    assert "stalemate" in state["end"]["reason"]
+    phases = []
+    while (info := GAME.phase(state)) is not None:
+        phases.append(info.name)
+        state = play(state, data, PASS)
+    assert phases == ["turn-02-bob", "turn-03-carol", "final-alice"]
+
+
+def test_a_stalemate_waits_for_the_last_waiting_agent(data: dict[str, Any]) -> None:
+    given = {**empty_supply({}), "players": {"bob": {"waiting": {"clerics": 1}}}}
+    state = fresh_state(["alice", "bob"], data, given)
+    state = play(state, data, PASS)            # alice: bob can still deploy
+    assert state["end"] is None
+    deploy = {"actions": [{"action": "deploy", "guild": "clerics", "tactic": "absolve", "district": 1}]}
+    state = play(state, data, deploy)          # bob deploys the last one: stalemate
+    assert state["end"]["trigger"] == "bob"
+
+
+def test_the_stalemate_rule_can_be_turned_off(data: dict[str, Any]) -> None:
+    literal = {**data, "rules": {**data["rules"], "stalemate_ends": False}}
+    state = GAME.setup(["alice", "bob"], 1, literal)
+    state["order"], state["current"] = ["alice", "bob"], "alice"
+    state["supply"]["agents"] = {g: 0 for g in state["supply"]["agents"]}
+    state = play(state, data, PASS)            # the game's own setting wins over the data passed later
+    assert state["end"] is None
