@@ -10,10 +10,25 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.cards.age_of_artisans.apprentices import workhouse_hire
-from adjudicator.cards.age_of_artisans.core import (BASIC, Ctx, apprentices, as_int, goods_text,
-                                                    hook_amount, owned_hooks, parse_goods, pay,
-                                                    pay_taxed, workers_at)
-from adjudicator.cards.age_of_artisans.virtue import change_virtue, draw_buildings, gain, take_debt
+from adjudicator.cards.age_of_artisans.core import (
+    BASIC,
+    Ctx,
+    apprentices,
+    as_int,
+    goods_text,
+    hook_amount,
+    owned_hooks,
+    parse_goods,
+    pay,
+    pay_taxed,
+    workers_at,
+)
+from adjudicator.cards.age_of_artisans.virtue import (
+    change_virtue,
+    draw_buildings,
+    gain,
+    take_debt,
+)
 
 OPEN_LOCATIONS = ("mines", "quarry", "forest", "silversmith", "guardhouse", "storehouse",
                   "workhouse", "tax_stand", "town_center")
@@ -203,8 +218,8 @@ def captures(ctx: Ctx, value: Any, field: str, limit: int, *, free: bool) -> Non
             ctx.fail(sub, "expected {player: NAME, location: LOCATION}")
             continue
         who, where = cap.get("player"), cap.get("location")
-        if who not in ctx.state["players"]:
-            ctx.fail(sub, f"unknown player {who!r}")
+        if not isinstance(who, str) or who not in ctx.state["players"]:
+            ctx.fail(sub, f"unknown player {who!r}: name another player, e.g. {{player: bob, location: mines}}")
             continue
         if where not in OPEN_LOCATIONS:
             ctx.fail(sub, f"cannot capture at {where!r} (open locations only: {', '.join(OPEN_LOCATIONS)})")

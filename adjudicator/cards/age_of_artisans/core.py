@@ -45,6 +45,12 @@ class Ctx:
         self.events.append(Event(text, None if to is None else (to,)))
 
 
+def extra_keys(choice: dict[Any, Any], allowed: set[str]) -> list[str]:
+    """The fields of `choice` not in `allowed`, as sorted text: a YAML key may be
+    a number, true or null, which do not sort with strings."""
+    return sorted(str(k) for k in choice if k not in allowed)
+
+
 def buildings(data: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return {int(b["id"]): b for b in data.get("buildings", [])}
 

@@ -15,9 +15,25 @@ from typing import Any
 
 from adjudicator.cards.age_of_artisans import board, guildhall, market, scoring, views
 from adjudicator.cards.age_of_artisans.apprentices import fill_gaps, take_from_display
-from adjudicator.cards.age_of_artisans.core import RESOURCES, Ctx, apprentices, as_int, buildings
-from adjudicator.cards.common import (Choice, ChoiceError, Event, Outcome, PhaseInfo, State,
-                                      TurnValidationError, new_rng_record, rng)
+from adjudicator.cards.age_of_artisans.core import (
+    RESOURCES,
+    Ctx,
+    apprentices,
+    as_int,
+    buildings,
+    extra_keys,
+)
+from adjudicator.cards.common import (
+    Choice,
+    ChoiceError,
+    Event,
+    Outcome,
+    PhaseInfo,
+    State,
+    TurnValidationError,
+    new_rng_record,
+    rng,
+)
 
 ALIASES = {"kings_storehouse": "storehouse", "king's_storehouse": "storehouse", "workshop": "workhouse",
            "town_centre": "town_center", "mine": "mines", "blackmarket": "black_market"}
@@ -153,9 +169,9 @@ class AgeOfArtisans:
         return ctx
 
     def _draft(self, ctx: Ctx, choice: Choice) -> None:
-        extra = set(choice) - {"hire"}
+        extra = extra_keys(choice, {"hire"})
         if extra:
-            ctx.fail(sorted(extra)[0], "the draft only takes `hire: <apprentice id>`")
+            ctx.fail(extra[0], "the draft only takes `hire: <apprentice id>`")
         if take_from_display(ctx, choice.get("hire"), "hire", choice, "starting draft, free", slide=False) is None:
             return
         ctx.state["draft_left"].pop(0)
@@ -194,11 +210,16 @@ class AgeOfArtisans:
         ctx.say(f"{ctx.player} discards {len(ids)} building card(s) to the hand limit")
 
     def _place(self, ctx: Ctx, choice: Choice) -> None:
-        place = ALIASES.get(str(choice.get("place")), choice.get("place"))
-        if place not in FIELDS:
-            ctx.fail("place", f"unknown location {choice.get('place')!r} (one of {', '.join(FIELDS)})")
+        if "place" not in choice and "recall" in choice:
+            ctx.fail("recall", f"you still have {ctx.me['supply']} worker(s) in your supply: recall only "
+                               "when it is empty; place one instead, e.g. {place: forest}")
             return
-        for key in sorted(set(choice) - FIELDS[place] - {"place"}):
+        place = ALIASES.get(str(choice.get("place")), choice.get("place"))
+        # isinstance first: a list or mapping as the location cannot be looked up
+        if not isinstance(place, str) or place not in FIELDS:
+            ctx.fail("place", f"unknown location {choice.get('place')!r}: name one of {', '.join(FIELDS)}")
+            return
+        for key in extra_keys(choice, FIELDS[place] | {"place"}):
             ctx.fail(key, f"not used at {place}")
         ctx.me["supply"] -= 1
         if place == "black_market":

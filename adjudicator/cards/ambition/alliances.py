@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.cards.ambition.table import (
+    alliance_name,
+    gain,
+    has_perk,
+    perk_amount,
+    setting,
+    with_article,
+)
 from adjudicator.cards.common import Choice, ChoiceError, Event, State
-from adjudicator.cards.ambition.table import (alliance_name, gain, has_perk, perk_amount,
-                                              setting, with_article)
 
 TERM_FIELDS = ("alliance", "secret", "third", "network")
 
@@ -37,9 +43,9 @@ def validate_terms(state: State, player: str, a: str, b: str, terms: Choice,
     errors: list[ChoiceError] = []
     kinds = state["catalog"]["alliances"]
     kind = terms.get("alliance")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         errors.append(ChoiceError(player, prefix + "alliance",
-                                  f"unknown alliance {kind!r}; one of {', '.join(kinds)}"))
+                                  f"unknown alliance {kind!r}: name one of {', '.join(kinds)}"))
         return errors
     if "secret" in terms and not isinstance(terms["secret"], bool):
         errors.append(ChoiceError(player, prefix + "secret", "must be true or false"))
@@ -55,7 +61,7 @@ def validate_terms(state: State, player: str, a: str, b: str, terms: Choice,
         errors.append(ChoiceError(player, prefix + "third", "only a Unity Compact names a third player"))
     if kind == "industrial-exchange":
         network = terms.get("network")
-        if network not in state["catalog"]["network"]:
+        if not isinstance(network, str) or network not in state["catalog"]["network"]:
             errors.append(ChoiceError(player, prefix + "network",
                                       "an Industrial Exchange names a card type: "
                                       + ", ".join(state["catalog"]["network"])))

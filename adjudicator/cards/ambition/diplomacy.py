@@ -4,11 +4,24 @@ attack instead. Declarations open a challenge phase for everyone else."""
 
 from __future__ import annotations
 
-from adjudicator.cards.common import Choice, ChoiceError, Event, State, rng
 from adjudicator.cards.ambition import alliances, flow, nuclear
-from adjudicator.cards.ambition.table import (not_held, card_name, draw_elite, elite_value, gain, has_perk,
-                                              others, pay, perk_amount, perk_event, roll_die, setting,
-                                              with_article)
+from adjudicator.cards.ambition.table import (
+    card_name,
+    draw_elite,
+    elite_value,
+    extra_keys,
+    gain,
+    has_perk,
+    not_held,
+    others,
+    pay,
+    perk_amount,
+    perk_event,
+    roll_die,
+    setting,
+    with_article,
+)
+from adjudicator.cards.common import Choice, ChoiceError, Event, State, rng
 
 FIELDS = {
     "draw": set(),
@@ -32,11 +45,12 @@ def validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
             errors.append(ChoiceError(player, "action", "expected a mapping like {action: draw}"))
             continue
         action = choice.get("action")
-        if action not in FIELDS:
-            errors.append(ChoiceError(player, "action", f"unknown action {action!r}; one of "
-                                      + ", ".join(FIELDS)))
+        # isinstance first: a list or mapping as the action cannot be looked up
+        if not isinstance(action, str) or action not in FIELDS:
+            errors.append(ChoiceError(player, "action", f"unknown action {action!r}: name one of "
+                                      + ", ".join(FIELDS) + ", e.g. {action: draw}"))
             continue
-        for name in sorted(set(choice) - FIELDS[action] - {"action", "spy", "reveal"}):
+        for name in extra_keys(choice, FIELDS[action] | {"action", "spy", "reveal"}):
             errors.append(ChoiceError(player, name, f"not a field of action {action}"))
         roll = pending["roll"]
         if action == "draw" and roll > 4:

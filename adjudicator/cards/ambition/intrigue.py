@@ -4,14 +4,30 @@ phase and then an audit where anyone may challenge (10 either way)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from adjudicator.cards.common import Choice, ChoiceError, Event, State, rng
 from adjudicator.cards.ambition import alliances, flow, nuclear, scoring
-from adjudicator.cards.ambition.table import (not_held, card_name, discard_intrigue, draw_elite, draw_from,
-                                              draw_intrigue, effect_of, gain, hand_with_effect,
-                                              intrigue_card, key_of, others, pay, put_in_play,
-                                              seat_order_from, setting)
+from adjudicator.cards.ambition.table import (
+    card_name,
+    discard_intrigue,
+    draw_elite,
+    draw_from,
+    draw_intrigue,
+    effect_of,
+    extra_keys,
+    gain,
+    hand_with_effect,
+    intrigue_card,
+    key_of,
+    not_held,
+    others,
+    pay,
+    put_in_play,
+    seat_order_from,
+    setting,
+)
+from adjudicator.cards.common import Choice, ChoiceError, Event, State, rng
 
 # the extra fields each playable card takes
 PLAY_FIELDS: dict[str, set[str]] = {
@@ -40,7 +56,7 @@ def validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
             choice = {k: v for k, v in choice.items() if k != "reveal"}
         if choice.get("action") == "draw":
             errors += [ChoiceError(player, k, "drawing takes no other field")
-                       for k in sorted(set(choice) - {"action"})]
+                       for k in extra_keys(choice, {"action"})]
         elif choice.get("action") == "play":
             errors += validate_play(state, player, choice)
         else:
@@ -60,7 +76,7 @@ def validate_play(state: State, player: str, choice: Choice) -> list[ChoiceError
         return [ChoiceError(player, "card", f"{card_name(state, card)} is not played in the Intrigue "
                             "phase (it answers a nuclear attack or is used as an attack)")]
     errors = [ChoiceError(player, k, f"not a field of {card_name(state, card)}")
-              for k in sorted(set(choice) - PLAY_FIELDS[effect] - {"action", "card"})]
+              for k in extra_keys(choice, PLAY_FIELDS[effect] | {"action", "card"})]
     target = choice.get("target")
     if effect == "armageddon" and not nuclear.all_armed(state):
         unarmed = [p for p in state["players"] if not state["armed"][p]]
@@ -73,8 +89,10 @@ def validate_play(state: State, player: str, choice: Choice) -> list[ChoiceError
         errors.append(ChoiceError(player, "target", f"{target!r} is not another player"))
     elif effect == "sanctions" and not state["armed"][target]:
         errors.append(ChoiceError(player, "target", f"{target} has no Nuclear Armament token"))
-    if effect == "embargo" and choice.get("network") not in state["in_play"]:
-        errors.append(ChoiceError(player, "network", f"no {choice.get('network')!r} card is in play"))
+    network = choice.get("network")
+    if effect == "embargo" and (not isinstance(network, str) or network not in state["in_play"]):
+        errors.append(ChoiceError(player, "network", f"no {network!r} card is in play: name one of "
+                                  + (", ".join(state["in_play"]) or "(none is in play)")))
     if effect == "backstab":
         mine = [a["id"] for a in state["alliances"] if a["status"] == "active" and player in a["members"]]
         if choice.get("alliance") not in mine:
@@ -87,8 +105,9 @@ def validate_play(state: State, player: str, choice: Choice) -> list[ChoiceError
 
 def validate_summit(state: State, player: str, choice: Choice) -> list[ChoiceError]:
     pair = choice.get("players")
-    if (not isinstance(pair, list) or len(pair) != 2 or len(set(pair)) != 2
-            or any(p not in others(state, player) for p in pair)):
+    # membership before set(): a list or mapping in the pair cannot be hashed
+    if (not isinstance(pair, list) or len(pair) != 2
+            or any(p not in others(state, player) for p in pair) or pair[0] == pair[1]):
         return [ChoiceError(player, "players", "name two other players, e.g. [bob, carol]")]
     errors = alliances.validate_terms(state, player, pair[0], pair[1], choice)
     if errors:
@@ -176,7 +195,7 @@ def drawn_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
             errors.append(ChoiceError(player, "action", "expected {action: keep} or {action: play, ...}"))
         elif choice.get("action") == "keep":
             errors += [ChoiceError(player, k, "keeping takes no other field")
-                       for k in sorted(set(choice) - {"action"})]
+                       for k in extra_keys(choice, {"action"})]
         elif choice.get("action") == "play":
             if choice.get("card", card) != card:
                 errors.append(ChoiceError(player, "card", f"now you may play only the card you drew, {card}"))

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from adjudicator.cards.common import Choice, ChoiceError, Event, State
 from adjudicator.cards.ambition import alliances, flow
-from adjudicator.cards.ambition.table import (not_held, discard_intrigue, effect_of, has_perk, lose_hand,
-                                              neighbours, others, pay, perk_via, seat_order_from, setting)
+from adjudicator.cards.ambition.table import (
+    discard_intrigue,
+    effect_of,
+    extra_keys,
+    has_perk,
+    lose_hand,
+    neighbours,
+    not_held,
+    others,
+    pay,
+    perk_via,
+    seat_order_from,
+    setting,
+)
+from adjudicator.cards.common import Choice, ChoiceError, Event, State
 
 
 def all_armed(state: State) -> bool:
@@ -63,7 +75,7 @@ def defence_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]
         if not isinstance(choice, dict):
             errors.append(ChoiceError(player, "deflect", "expected a mapping, e.g. {} or {deflect: CARD}"))
             continue
-        for name in sorted(set(choice) - {"deflect", "immunity"}):
+        for name in extra_keys(choice, {"deflect", "immunity"}):
             errors.append(ChoiceError(player, name, "unknown field; use deflect or immunity"))
         card = choice.get("deflect")
         if card is not None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from adjudicator.cards.common import Choice, ChoiceError, Event, State
 from adjudicator.cards.ambition import flow
 from adjudicator.cards.ambition.alliances import cost_of, form, shortfall
+from adjudicator.cards.ambition.table import extra_keys
+from adjudicator.cards.common import Choice, ChoiceError, Event, State
 
 
 def answer_waiting(state: State) -> list[str]:
@@ -35,7 +36,7 @@ def answer_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
         if not isinstance(choice, dict):
             errors.append(ChoiceError(player, "accept", "expected a mapping like {accept: true}"))
             continue
-        unknown = sorted(set(choice) - {"accept"})
+        unknown = extra_keys(choice, {"accept"})
         for name in unknown:
             errors.append(ChoiceError(player, name, "unknown field; this phase takes only accept"))
         accept = choice.get("accept", False)

@@ -192,6 +192,12 @@ def lose_hand(state: State, player: str) -> int:
     return len(lost)
 
 
+def extra_keys(choice: dict[Any, Any], allowed: set[str]) -> list[str]:
+    """The fields of `choice` not in `allowed`, as sorted text: a YAML key may be
+    a number, true or null, which do not sort with strings."""
+    return sorted(str(k) for k in choice if k not in allowed)
+
+
 def is_known_card(state: State, card: object) -> bool:
     return isinstance(card, str) and any(key_of(card) in state["catalog"][kind]
                                          for kind in ("elites", "intrigue", "network"))

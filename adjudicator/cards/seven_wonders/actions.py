@@ -12,8 +12,16 @@ from typing import Any
 from adjudicator.cards.common import ChoiceError
 from adjudicator.cards.seven_wonders.cards import RESOURCES, Catalog, format_cost
 from adjudicator.cards.seven_wonders.scoring import neighbours
-from adjudicator.cards.seven_wonders.trading import (SIDES, Plan, can_supply, cover, describe, prices,
-                                                     stage_effects, units)
+from adjudicator.cards.seven_wonders.trading import (
+    SIDES,
+    Plan,
+    can_supply,
+    cover,
+    describe,
+    prices,
+    stage_effects,
+    units,
+)
 
 NORMAL_ACTIONS = ("build", "wonder", "sell")
 DISCARD_ACTIONS = ("build", "pass")
@@ -49,9 +57,10 @@ def resolve(cat: Catalog, state: dict[str, Any], player: str, choice: Any,
 
     if not isinstance(choice, dict):
         return bad("choice", "expected a mapping such as {action: build, card: Lumber Yard}")
-    unknown = sorted(set(choice) - {"action", "card", "buy", "free"})
+    # str(): a YAML key may be a number, true or null, and those do not sort with strings
+    unknown = sorted(str(k) for k in set(choice) - {"action", "card", "buy", "free"})
     if unknown:
-        bad(unknown[0], f"unknown field; use action, card, buy, free")
+        bad(unknown[0], "unknown field; use action, card, buy, free")
     allowed = DISCARD_ACTIONS if kind == "discard" else NORMAL_ACTIONS
     action = choice.get("action")
     if action not in allowed:
