@@ -25,6 +25,7 @@ from adjudicator.names import check_name
 from adjudicator.rollback import roll_back
 
 MAX_TURN_BYTES = 256 * 1024
+OPENING = "setup"          # the name of the reports `new` writes before the first phase
 VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
 
 
@@ -91,8 +92,25 @@ def new_game(folder: Path, variant: str, players: list[str], seed: int,
     folder.mkdir(parents=True, exist_ok=True)
     phasecommit.commit(folder, [(folder / LOCK_NAME, b""),
                                 (folder / "game.yaml", storage.dump_yaml(meta)),
+                                *opening_reports(folder, game, state, players),
                                 history_entry(folder, 1, game.phase(state), state)])
     return folder
+
+
+def opening_reports(folder: Path, game: TurnGame, state: State, players: list[str]) -> list[tuple[Path, str]]:
+    """The table at the start, and each player's hand or starting cards, so
+    the first player to move knows what they hold (reports/0000-setup.txt)."""
+    setup = PhaseInfo(OPENING, "simultaneous", [], title="The game begins")
+    events = [f"{game.title} begins with {', '.join(players)}."]
+    context = {"game": game.title, "folder": folder.name, "phase": setup, "next_phase": game.phase(state),
+               "view": game.public_view(state), "events": events}
+    reports = [(folder / "reports" / f"0000-{OPENING}.txt",
+                templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder))]
+    for player in players:
+        private = dict(context, player=player, private=game.private_view(state, player))
+        reports.append((folder / "private" / player / f"0000-{OPENING}.txt",
+                        templating.render(f"{game.name}/private.txt.j2", private, game_folder=folder)))
+    return reports
 
 
 def history_files(folder: Path) -> list[Path]:

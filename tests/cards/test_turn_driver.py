@@ -65,6 +65,9 @@ def game_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(driver, "find_game", lambda name: SecretVote())
     monkeypatch.setattr(driver, "load_data", lambda game: {"rules": {"source": "default", "quiet": False}})
     monkeypatch.setattr("adjudicator.cli.is_turn_file_game", lambda name: True)
+    # The made-up game ships no templates (each test adds its own after
+    # `new`), so it gets no opening reports.
+    monkeypatch.setattr(driver, "opening_reports", lambda *args: [])
     return tmp_path / "vote"
 
 
@@ -174,3 +177,24 @@ def test_the_same_turn_file_run_twice_is_refused(game_dir: Path) -> None:
     assert not (game_dir / "reports" / "0002-round-2.txt").exists()
     named = write_turn(game_dir, "phase: round-2\nann: {vote: for}\nbob: {vote: against}\ncy: {vote: for}\n")
     assert CliRunner().invoke(cli, ["adjudicate", str(game_dir), str(named)]).exit_code == 0
+
+
+def test_new_game_shows_each_player_their_own_opening_hand(tmp_path: Path) -> None:
+    """Issue 10: `new` wrote no report, so no 7 Wonders player was ever shown
+    the Age I hand to choose from. Each private opening report holds its
+    owner's hand and nobody else's; the public one holds no hand."""
+    game = tmp_path / "w"
+    result = CliRunner().invoke(cli, ["new", str(game), "--variant", "seven-wonders",
+                                      "--players", "alice,bob,carol", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    state = storage.read_yaml(game / "history" / "0001-age1-turn1.yaml")
+    hands = {name: set(city["hand"]) for name, city in state["cities"].items()}
+    public = (game / "reports" / "0000-setup.txt").read_text(encoding="utf-8")
+    assert "Your hand" not in public
+    for reader in hands:
+        text = (game / "private" / reader / "0000-setup.txt").read_text(encoding="utf-8")
+        shown = {line.strip()[2:].split(" [")[0] for line in text.splitlines() if line.startswith("  - ")}
+        assert shown == hands[reader], reader
+        for other, cards in hands.items():
+            if other != reader:
+                assert not (cards - hands[reader]) & shown

@@ -68,4 +68,4 @@ def test_a_bad_turn_file_is_reported_and_not_applied(tmp_path: Path) -> None:
     result = runner.invoke(cli, ["adjudicate", str(folder), str(bad)])
     assert result.exit_code == 2
     assert len(list((folder / "history").glob("*.yaml"))) == 1
-    assert not (folder / "reports").exists()
+    assert [p.name for p in (folder / "reports").iterdir()] == ["0000-setup.txt"]

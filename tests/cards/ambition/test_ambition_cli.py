@@ -51,9 +51,9 @@ def test_sample_game_runs_to_armageddon(game: Path) -> None:
     last = sorted((game / "reports").glob("*.txt"))[-1].read_text()
     assert "Winner: " + " and ".join(final["winners"]) in last
     # every phase got a public report and one private report per player
-    assert len(list((game / "reports").glob("*.txt"))) == len(TURNS)
+    assert len(list((game / "reports").glob("*.txt"))) == len(TURNS) + 1   # and 0000-setup
     for player in PLAYERS:
-        assert len(list((game / "private" / player).glob("*.txt"))) == len(TURNS)
+        assert len(list((game / "private" / player).glob("*.txt"))) == len(TURNS) + 1
 
 
 def test_rerun_is_byte_identical(game: Path, tmp_path: Path) -> None:
