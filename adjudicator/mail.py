@@ -4,7 +4,13 @@ mail/<phase>/<power>.eml and optionally sent by SMTP.
 The body is the power's private report (it contains the public report), so a
 power's Diplomacy Point allocations only ever reach that power. Messages are
 deterministic (Date from the phase, Message-ID and MIME boundary from a hash of
-game + phase + power) so that a re-run writes byte-identical files."""
+game + phase + power) so that a re-run writes byte-identical files.
+
+game.yaml may have been edited by hand, so the roster is not trusted here: a
+player's name is cleaned for the To header (control characters and line breaks
+become spaces), an address that is not one plain addr-spec is an error that
+names the power, and a power id must be a safe name before it becomes a file
+name or a header."""
 
 from __future__ import annotations
 
@@ -22,7 +28,8 @@ from adjudicator import storage
 from adjudicator.errors import AdjudicatorError, GameFolderError
 from adjudicator.gamefolder import read_game
 from adjudicator.model import Phase
-from adjudicator.players import roster
+from adjudicator.names import check_name, inside
+from adjudicator.players import is_address, roster
 
 DEFAULT_GM = "judge@localhost"
 SEASON_MONTH = {"spring": 4, "summer": 7, "fall": 10, "autumn": 10, "winter": 12}
@@ -61,6 +68,13 @@ def latest_reported_slug(folder: Path) -> str:
     return max(phases, key=lambda p: p.sort_key).slug
 
 
+def header_name(name: str, limit: int = 60) -> str:
+    """A display name safe for a header: every control character or line break
+    becomes a space, runs of spaces become one, at most `limit` characters."""
+    cleaned = "".join(" " if not c.isprintable() else c for c in name)
+    return " ".join(cleaned.split())[:limit]
+
+
 def build_messages(folder: Path, phase_slug: str) -> list[EmailMessage]:
     """One message for every player with an email address; X-Adjudicator-Power names the power."""
     meta = read_game(folder)
@@ -78,6 +92,11 @@ def build_messages(folder: Path, phase_slug: str) -> list[EmailMessage]:
         power = str(player.get("power") or "")
         if not email_addr or not power:
             continue
+        check_name(power, "power")
+        if not is_address(email_addr):
+            raise GameFolderError(f"{power}'s email address {email_addr!r} is not one plain address",
+                                  file=str(folder / "game.yaml"),
+                                  hint=f"set it again with 'adjudicator player add GAME {power} ...'")
         report = folder / "private" / power / f"{phase.slug}.txt"
         try:
             body = report.read_text(encoding="utf-8")
@@ -86,7 +105,7 @@ def build_messages(folder: Path, phase_slug: str) -> list[EmailMessage]:
                                   hint="adjudicate the phase first") from None
         msg = EmailMessage()
         msg["From"] = sender
-        msg["To"] = formataddr((str(player.get("name") or ""), email_addr))
+        msg["To"] = formataddr((header_name(str(player.get("name") or "")), email_addr))
         msg["Subject"] = f"{game}: {phase} results"
         msg["Date"] = format_datetime(phase_date(phase))
         msg["Message-ID"] = f"<{stable_id(game, phase.slug, power)}@{domain}>"
@@ -113,8 +132,8 @@ def write_messages(folder: Path, phase_slug: str,
         messages = build_messages(folder, phase_slug)
     written = []
     for msg in messages:
-        power = str(msg["X-Adjudicator-Power"])
-        path = folder / "mail" / phase_slug / f"{power}.eml"
+        power = check_name(str(msg["X-Adjudicator-Power"]), "power")
+        path = inside(folder, folder / "mail" / check_name(phase_slug, "phase") / f"{power}.eml")
         storage.atomic_write(path, message_bytes(msg))
         written.append(path)
     return written
@@ -135,10 +154,11 @@ def send_messages(messages: list[EmailMessage], host: str, port: int,
             if user:
                 smtp.login(user, password or "")
             for msg in messages:
+                bad: dict[str, tuple[int, bytes | str]]
                 try:
-                    bad = smtp.send_message(msg)
+                    bad = dict(smtp.send_message(msg))
                 except smtplib.SMTPRecipientsRefused as exc:
-                    bad = exc.recipients
+                    bad = dict(exc.recipients)
                 except smtplib.SMTPDataError as exc:
                     bad = {str(msg["To"]): (exc.smtp_code, exc.smtp_error)}
                 for addr, (code, text) in bad.items():

@@ -4,8 +4,10 @@ mails), adjudication, result mails written and sent to a local SMTP server."""
 from __future__ import annotations
 
 import mailbox
+import os
 import socket
 import time
+from datetime import datetime, timezone
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -48,7 +50,8 @@ def letter(sender: str, body: str, minute: int, mid: str) -> EmailMessage:
     return msg
 
 
-def read_eml(path: Path) -> Any:
+def read_eml(path: Path | None) -> Any:
+    assert path is not None
     return BytesParser(policy=policy.default).parsebytes(path.read_bytes())
 
 
@@ -67,12 +70,27 @@ class Collector:
         return "250 OK"
 
 
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    folder = gamefolder.new_game(tmp_path / "game", "standard")
+# The mails below are dated 1 January 2024; the game's phase opened the day before.
+OPENED = datetime(2023, 12, 31, 12, 0, tzinfo=timezone.utc).timestamp()
+
+
+def open_phase_at(folder: Path, when: float) -> None:
+    """Set when the current phase opened: ingest reads it from history/'s newest mtime."""
+    for path in (folder / "history").glob("*.yaml"):
+        os.utime(path, (when, when))
+
+
+def make_game(folder: Path) -> Path:
+    gamefolder.new_game(folder, "standard")
     for power, password in PASSWORDS.items():
         players.add_player(folder, power, power.title() + " Player", address(power), password)
+    open_phase_at(folder, OPENED)
     return folder
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    return make_game(tmp_path / "game")
 
 
 def test_passwords_are_hashed_not_stored(game: Path) -> None:
@@ -80,7 +98,7 @@ def test_passwords_are_hashed_not_stored(game: Path) -> None:
     for password in PASSWORDS.values():
         assert password not in text
     roster = yaml.safe_load(text)["players"]
-    assert all(p["password_hash"].startswith("scrypt$") for p in roster)
+    assert all(p["password_hash"].startswith("$argon2id$v=19$m=19456,t=2,p=1$") for p in roster)
     assert len({p["password_hash"] for p in roster}) == 7          # salted: no two alike
     france = next(p for p in roster if p["power"] == "france")
     assert players.verify(france, PASSWORDS["france"])
@@ -104,7 +122,7 @@ def test_game_by_mail_end_to_end(game: Path, tmp_path: Path) -> None:
     box.add(letter("stranger@localhost", f"password: {PASSWORDS['italy']}\nA ven - tyr", 41, "stranger"))
     box.add(letter(address("italy"), f"password: {PASSWORDS['italy']}\nA ven - tyr\nA mun - tyr", 42, "foreign-unit"))
     box.add(letter(address("turkey"), f"password: {PASSWORDS['turkey']}\nRussia:\nA war - sil", 43, "foreign-head"))
-    box.add(letter(address("germany"), f"A ber - pru\nF kie - hol", 44, "no-pw"))
+    box.add(letter(address("germany"), "A ber - pru\nF kie - hol", 44, "no-pw"))
     box.close()
 
     results = ingest(game, box_path)
