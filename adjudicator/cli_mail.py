@@ -59,19 +59,23 @@ def mail_cmd(game: Path, phase_slug: str | None, send: bool, smtp: str | None, s
 @click.argument("mailbox", type=click.Path(path_type=Path))
 @friendly_errors
 def ingest_cmd(game: Path, mailbox: Path) -> None:
-    """Take orders from the mbox file or Maildir MAILBOX into GAME."""
-    from adjudicator.ingest import ingest
+    """Take orders into GAME from MAILBOX: an mbox file, a Maildir, one .eml
+    file or a folder of .eml files. Mails that cannot be read safely are set
+    aside in GAME/mail/quarantine/ with the reason printed here."""
+    from adjudicator.ingest import ingest, one_line
     results = ingest(game, mailbox)
     if not results:
         click.echo("no new messages")
     for r in results:
-        who = r.power or "unknown"
+        who = f"{r.sender or 'unknown sender'} ({r.power or 'unknown'})"
         if r.accepted:
             extra = f" ({len(r.errors)} problem(s))" if r.errors else ""
-            click.echo(f"{r.number}: {r.sender} ({who}): stored {r.stored}{extra}; reply {r.reply}")
+            click.echo(f"{r.number}: {who}: stored {r.stored}{extra}; reply {r.reply}")
+        elif r.quarantined is not None:
+            click.echo(f"{r.number}: {who}: quarantined: {one_line(r.reason or '')}; kept in {r.quarantined}")
         else:
-            first = (r.reason or "").splitlines()[0]
-            click.echo(f"{r.number}: {r.sender} ({who}): rejected: {first}; reply {r.reply}")
+            first = one_line((r.reason or "").split("\n")[0])
+            click.echo(f"{r.number}: {who}: rejected: {first}; reply {r.reply}")
 
 
 @click.group("player")
@@ -82,8 +86,8 @@ def player_group() -> None:
 @player_group.command("add")
 @click.argument("game", type=click.Path(path_type=Path, exists=True, file_okay=False))
 @click.argument("power")
-@click.option("--name", required=True, help="the player's name")
-@click.option("--email", required=True, help="the address orders come from and results go to")
+@click.option("--name", required=True, help="the player's name: letters, digits, spaces, .'- (at most 60)")
+@click.option("--email", required=True, help="the one address orders come from and results go to")
 @click.option("--password", default=None, help="the player's password (prompted for if not given)")
 @friendly_errors
 def player_add(game: Path, power: str, name: str, email: str, password: str | None) -> None:
