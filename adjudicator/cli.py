@@ -4,43 +4,19 @@ exit code 2; no traceback reaches the user."""
 
 from __future__ import annotations
 
-import functools
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable
 
 import click
 
 from adjudicator import folderlock, phasecommit, storage
 from adjudicator.cards import driver as cards
 from adjudicator.cards.registry import is_turn_file_game
+from adjudicator.cli_errors import friendly_errors
 from adjudicator.errors import AdjudicatorError
 from adjudicator.gamemeta import check_meta
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def friendly_errors(func: F) -> F:
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except AdjudicatorError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(2)
-        except KeyboardInterrupt:
-            click.echo("interrupted; nothing was written", err=True)
-            sys.exit(130)
-        except (click.exceptions.Exit, click.ClickException, SystemExit):
-            raise
-        except Exception as exc:  # noqa: BLE001 - the last guard of a judge run from cron
-            # A bug, not bad input: one line, no traceback, and a distinct exit code.
-            # A phase commit is all or nothing, so nothing half-written is left.
-            click.echo(f"error: internal error ({type(exc).__name__}: {exc}); nothing was changed. "
-                       "This is a bug in adjudicator: please report it with the command you ran.", err=True)
-            sys.exit(3)
-    return wrapper  # type: ignore[return-value]
 
 
 def game_kind(folder: Path) -> str:
@@ -325,8 +301,9 @@ def _register_commands() -> None:
     """Commands that live in their own modules (maps, mail, intake)."""
     from adjudicator.cli_mail import COMMANDS as mail_commands
     from adjudicator.cli_map import map_command
+    from adjudicator.cli_players import COMMANDS as player_commands
     cli.add_command(map_command)
-    for command in mail_commands:
+    for command in [*mail_commands, *player_commands]:
         cli.add_command(command)
 
 

@@ -1,4 +1,4 @@
-"""Mail commands: `mail`, `ingest` and the `player` group. Registered on the
+"""Mail commands: `mail` and `ingest`. Registered on the
 main group with cli.add_command; thin wrappers over mail, ingest and players."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from adjudicator.cli import friendly_errors
+from adjudicator.cli_errors import friendly_errors, locked
 from adjudicator.errors import AdjudicatorError
 
 
@@ -27,6 +27,7 @@ def parse_hostport(text: str) -> tuple[str, int]:
 @click.option("--starttls", is_flag=True, help="upgrade the SMTP connection with STARTTLS")
 @click.option("--user", default=None, help="SMTP login (password from ADJUDICATOR_SMTP_PASSWORD or a prompt)")
 @friendly_errors
+@locked
 def mail_cmd(game: Path, phase_slug: str | None, send: bool, smtp: str | None, starttls: bool,
              user: str | None) -> None:
     """Write (and with --send, send) each player's results mail for a phase."""
@@ -58,6 +59,7 @@ def mail_cmd(game: Path, phase_slug: str | None, send: bool, smtp: str | None, s
 @click.argument("game", type=click.Path(path_type=Path, exists=True, file_okay=False))
 @click.argument("mailbox", type=click.Path(path_type=Path))
 @friendly_errors
+@locked
 def ingest_cmd(game: Path, mailbox: Path) -> None:
     """Take orders into GAME from MAILBOX: an mbox file, a Maildir, one .eml
     file or a folder of .eml files. Mails that cannot be read safely are set
@@ -78,37 +80,4 @@ def ingest_cmd(game: Path, mailbox: Path) -> None:
             click.echo(f"{r.number}: {who}: rejected: {first}; reply {r.reply}")
 
 
-@click.group("player")
-def player_group() -> None:
-    """Manage the players roster (names, email addresses, passwords)."""
-
-
-@player_group.command("add")
-@click.argument("game", type=click.Path(path_type=Path, exists=True, file_okay=False))
-@click.argument("power")
-@click.option("--name", required=True, help="the player's name: letters, digits, spaces, .'- (at most 60)")
-@click.option("--email", required=True, help="the one address orders come from and results go to")
-@click.option("--password", default=None, help="the player's password (prompted for if not given)")
-@friendly_errors
-def player_add(game: Path, power: str, name: str, email: str, password: str | None) -> None:
-    """Set POWER's player in GAME."""
-    from adjudicator import players
-    if password is None:
-        password = click.prompt("password", hide_input=True, confirmation_prompt=True)
-    entry = players.add_player(game, power, name, email, password)
-    click.echo(f"{entry['power']}: {entry['name']} <{entry['email']}>")
-
-
-@player_group.command("passwd")
-@click.argument("game", type=click.Path(path_type=Path, exists=True, file_okay=False))
-@click.argument("power")
-@friendly_errors
-def player_passwd(game: Path, power: str) -> None:
-    """Set a new password for POWER's player."""
-    from adjudicator import players
-    password = click.prompt("new password", hide_input=True, confirmation_prompt=True)
-    players.set_password(game, power, password)
-    click.echo("password changed")
-
-
-COMMANDS = [mail_cmd, ingest_cmd, player_group]
+COMMANDS = [mail_cmd, ingest_cmd]
