@@ -27,6 +27,16 @@ Decision = Generator[str, bool, bool]
 Strength = Generator[str, bool, int]
 
 
+@dataclass(frozen=True)
+class Contest:
+    """The strengths behind a decision that went against an order: the
+    order's own strength, and the province and strength of each unit on the
+    other side."""
+
+    strength: int
+    others: tuple[tuple[str, int], ...]
+
+
 @dataclass
 class MovementResult:
     succeeded: dict[str, bool]                      # province -> the order's decision
@@ -35,6 +45,10 @@ class MovementResult:
     moved: dict[str, str]                           # origin province -> destination location
     contested: set[str]                             # provinces left empty by a standoff
     convoyed: set[str] = field(default_factory=set)  # provinces of armies that moved by convoy
+    # The decisions behind each failure, as values (the report's "why"):
+    bounces: dict[str, Contest] = field(default_factory=dict)        # bounced move: its attack, and who stopped it
+    cuts: dict[str, tuple[str, ...]] = field(default_factory=dict)   # cut support: the provinces of the units that cut it
+    dislodgements: dict[str, Contest] = field(default_factory=dict)  # dislodged unit: its defence, and the dislodger's attack
 
 
 def standard_backup_rule(orders: dict[str, Order], cycle: list[str]) -> dict[str, bool]:
@@ -258,7 +272,59 @@ class MovementAdjudicator:
             if prov in dislodged:
                 reasons[prov] = Reason.DISLODGED
         convoyed = {p for p in self.by_convoy if succeeded.get(p)}
-        return MovementResult(succeeded, reasons, dislodged, moved, contested, convoyed)
+        result = MovementResult(succeeded, reasons, dislodged, moved, contested, convoyed)
+        self.explain(result)
+        return result
+
+    # --- the decisions behind the results, as values ------------------------------------
+    def settled(self, strength: Strength, succeeded: dict[str, bool]) -> int:
+        """A strength computed from the final decisions (every decision it
+        asks for is resolved by now; nothing is guessed)."""
+        try:
+            needed = next(strength)
+            while True:
+                needed = strength.send(succeeded.get(needed, False))
+        except StopIteration as done:
+            return int(done.value)
+
+    def explain(self, result: MovementResult) -> None:
+        """Fill in the strengths and units behind each bounce, cut and dislodgement."""
+        succeeded = result.succeeded
+        for prov, reason in result.reasons.items():
+            if reason is Reason.BOUNCED:
+                result.bounces[prov] = self.bounce(prov, succeeded)
+            elif reason is Reason.CUT:
+                result.cuts[prov] = self.cutters(prov)
+        for prov, attacker in result.dislodged.items():
+            attack = self.settled(self.attack_strength(attacker), succeeded)
+            if self.opponent.get(attacker) == prov:
+                defence = self.settled(self.defend_strength(prov), succeeded)
+            else:
+                defence = self.settled(self.hold_strength(prov), succeeded)
+            result.dislodgements[prov] = Contest(defence, ((attacker, attack),))
+
+    def bounce(self, prov: str, succeeded: dict[str, bool]) -> Contest:
+        """A failed move's attack strength and every unit whose strength matched or beat it."""
+        attack = self.settled(self.attack_strength(prov), succeeded)
+        dest = self.target[prov]
+        others: list[tuple[str, int]] = []
+        opponent = self.opponent.get(prov)
+        if opponent is not None:
+            others.append((opponent, self.settled(self.defend_strength(opponent), succeeded)))
+        elif dest in self.units:
+            others.append((dest, self.settled(self.hold_strength(dest), succeeded)))
+        for other in self.moves_to[dest]:
+            if other != prov:
+                others.append((other, self.settled(self.prevent_strength(other), succeeded)))
+        return Contest(attack, tuple((p, s) for p, s in others if s > 0 and s >= attack))
+
+    def cutters(self, prov: str) -> tuple[str, ...]:
+        """The units whose attacks cut this support (not the one it supports against, not its own power's)."""
+        support = self.orders[prov]
+        against = support.dest.split("/")[0] if isinstance(support, SupportMove) else None
+        power = self.units[prov].power
+        return tuple(a for a in self.moves_to.get(prov, ()) if a != against and self.units[a].power != power
+                     and (a not in self.by_convoy or self.resolver.evaluate(self.has_path(a))))
 
     def _support_matches(self, order: SupportHold | SupportMove) -> bool:
         if isinstance(order, SupportMove):
