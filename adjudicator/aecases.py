@@ -12,8 +12,9 @@
     POSTSTATE_RETREATS            'edi: lvp yor' (a dislodged unit's exact retreat options)
     POSTSTATE_SUPPLYCENTER_OWNERS 'France: sav' (checked only for the centres listed)
     POSTSTATE_EXTRA_HOMES         'Denmark: hew' (the whole map of additional home centres)
-    PUBLISHED                     lines of the published results, each must appear:
-                                  the order text, then ' (Invalid)' if it was void
+    PUBLISHED                     order lines of the public report, each must appear:
+                                  the order text as published (ids or full names),
+                                  with ' (Invalid)' where the report shows it
     ERRORS                        fragments, each must appear in some error message
     WINNER                        a power, or 'none'
     END
@@ -24,6 +25,7 @@ the phase pipeline of a real game (adjudicator.game.adjudicate_lines)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +33,9 @@ from adjudicator import datc
 from adjudicator.game import adjudicate_lines
 from adjudicator.mapgraph import normalise_name
 from adjudicator.model import Phase, Unit, UnitType
+from adjudicator.orders import Order
 from adjudicator.outcome import PhaseOutcome
+from adjudicator.report import long_form, public_report
 from adjudicator.rules.ambition_empire_common import book, variant_minors
 from adjudicator.state import GameState, initial_state
 from adjudicator.turn import parser_for
@@ -86,6 +90,8 @@ def unit_line(variant: Variant, text: str) -> Unit:
     power = lookup_any_power(variant, power_text)
     kind, where = rest.split(None, 1)
     order = parser_for(variant).parse_order(f"{kind} {where}", power)
+    if not isinstance(order, Order):
+        raise TypeError(f"not a unit: {text!r}")
     return Unit(power, UnitType(kind.upper()), order.location)
 
 
@@ -114,13 +120,21 @@ def build_state(variant: Variant, case: AECase) -> GameState:
     return state
 
 
-def published_lines(outcome: PhaseOutcome) -> list[str]:
+WHY = re.compile(r"\s{2,}\[.*\]$")
+
+
+def published_lines(variant: Variant, outcome: PhaseOutcome) -> list[str]:
+    """The order lines of the real public report: each line's order as
+    published, '(Invalid)' included, without the minor's name before it or
+    the bracketed why after it."""
     lines = []
-    for line in outcome.orders:
-        text = line.text
-        if line.result.startswith("void") and not text.endswith("(Invalid)"):
-            text += " (Invalid)"
+    for raw in public_report(variant, outcome, "case").splitlines():
+        if not raw.startswith("  "):
+            continue
+        text = WHY.sub("", raw.strip())
         lines.append(text)
+        if ": " in text:
+            lines.append(text.split(": ", 1)[1])
     return lines
 
 
@@ -134,7 +148,7 @@ def run_case(variant: Variant, case: AECase) -> AEResult:
         state = build_state(variant, case)
         lines = parser_for(variant).parse_text("\n".join(case.sections.get("ORDERS", [])))
         outcome = adjudicate_lines(variant, state, lines)
-    except Exception as exc:  # a crash is a failed case, reported
+    except Exception as exc:  # noqa: BLE001 -- a crash is a failed case, reported
         return AEResult(case.name, False, [f"crashed: {type(exc).__name__}: {exc}"])
     after = outcome.next_state
     if "POSTSTATE" in case.sections:
@@ -167,9 +181,9 @@ def run_case(variant: Variant, case: AECase) -> AEResult:
         actual_homes = dict((after.extra.get("ambition_empire") or {}).get("extra_homes", {}))
         if expected_homes != actual_homes:
             problems.append(f"extra homes: expected {expected_homes}, got {actual_homes}")
-    published = published_lines(outcome)
+    published = published_lines(variant, outcome)
     for text in case.sections.get("PUBLISHED", []):
-        if text not in published:
+        if long_form(text, variant.map) not in published:
             problems.append(f"not published: {text!r} (published: {published})")
     messages = [e.message for e in outcome.errors]
     for fragment in case.sections.get("ERRORS", []):

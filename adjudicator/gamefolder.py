@@ -204,7 +204,11 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
             raise GameFolderError(f"these orders were already adjudicated for {phase}", file=source,
                                   hint="the game is now at " + str(state.phase) + "; use --force to adjudicate again")
     lines, outcome = run_phase(variant, state, text)
-    errors = collect_errors(lines)
+    # A line the variant publishes as invalid (an unusable DP line) does not
+    # stop the phase; the GM is told in the notes.
+    published = {(e.line, e.text) for e in outcome.errors if e.published}
+    errors = [e for e in collect_errors(lines) if (e.line, e.text) not in published]
+    notes += outcome.gm_notes
     if errors:
         first = errors[0]
         more = f" (and {len(errors) - 1} more; run 'adjudicator check')" if len(errors) > 1 else ""
@@ -248,15 +252,17 @@ def phase_reports(folder: Path, meta: dict[str, Any], variant: Variant,
     slug = outcome.phase.slug
     name = str(meta.get("name", folder.name))
     deadline = meta.get("deadline")
+    why = meta.get("why", True) is not False      # a GM may switch the "why" lines off per game
     outputs: list[tuple[Path, str | bytes]] = [
         (folder / "reports" / f"{slug}.txt",
-         public_report(variant, outcome, name, game_folder=folder, deadline=deadline)),
+         public_report(variant, outcome, name, game_folder=folder, deadline=deadline, why=why)),
         (folder / "reports" / f"{slug}.html",
-         public_report(variant, outcome, name, game_folder=folder, deadline=deadline, html=True)),
+         public_report(variant, outcome, name, game_folder=folder, deadline=deadline, html=True, why=why)),
     ]
     for power in variant.powers:
         outputs.append((folder / "private" / power / f"{slug}.txt",
-                        private_report(variant, outcome, name, power, game_folder=folder, deadline=deadline)))
+                        private_report(variant, outcome, name, power, game_folder=folder, deadline=deadline,
+                                       why=why)))
     if outcome.gm_log:
         outputs.append((folder / "gm" / f"{slug}.log", "\n".join(outcome.gm_log) + "\n"))
     return outputs

@@ -300,6 +300,60 @@ def test_report_names_minor_units_in_full() -> None:
         outcome = play(state, (SAMPLES / f"{name}.txt").read_text(encoding="utf-8"))
         state = outcome.next_state
     report = public_report(VARIANT, outcome, "ae")
-    assert "United Provinces: F United Provinces - Helgoland Bight  [bounced]" in report
+    assert "United Provinces: F United Provinces - Helgoland Bight  [bounced: 1 vs F Copenhagen 1]" in report
     assert "The Venice unit F Venice was dislodged by a Great Power and is disbanded." in report
     assert " ven " not in report and "F upr" not in report
+
+
+# --- issue 12 item 5: published as the rulebook words it ------------------------------------
+DP_FORMS = [
+    "Ottoman Empire:\n1 DP: A swi S A mar - sav",
+    "Ottoman Empire:\n1 DPs: A swi S A mar - sav",
+    "Ottoman Empire:\n1 dp:Swi S Mar - Sav",
+    "Ottoman Empire:\n1 D.P.: A swi S A mar - sav",
+    "Turkey: 1 DP: A swi S A mar - sav",
+    "1 DP: Turkey: A swi S A mar - sav",
+    "1 DP: Ottoman Empire: A swi S A mar - sav",
+    "Ottoman Empire:\n1 DP: A swi S A mar - sav   # for Turkey, with love",
+]
+
+
+@pytest.mark.parametrize("form", DP_FORMS)
+def test_every_documented_dp_form_is_secret_in_the_public_report(form: str) -> None:
+    from adjudicator.report import public_report
+    state = initial_state(VARIANT)
+    outcome = play(state, "France:\nA mar - sav\n" + form)
+    minor = next(l for l in outcome.orders if l.unit == "A swi")
+    assert "S" in minor.text and ":" not in minor.text and "#" not in minor.text
+    report = public_report(VARIANT, outcome, "ae")
+    swiss = [line for line in report.splitlines() if line.strip().startswith("Switzerland:")]
+    assert len(swiss) == 1
+    for secret in ("Turkey", "Ottoman", "DP", "love", "#"):
+        assert secret not in swiss[0], swiss[0]
+
+
+def test_an_unusable_dp_line_is_published_invalid_and_the_turn_goes_on() -> None:
+    from adjudicator.report import public_report
+    state = initial_state(VARIANT)
+    del state.units["swi"]                        # the Swiss army is gone; Switzerland still owns its centre
+    outcome = adjudicate_text(VARIANT, state, "France:\nA mar - sav\n1 DP: A swi S A mar - sav\n")
+    # The player still hears of it (check and ingest read the line's error) ...
+    assert [e.message for e in outcome.errors] == ["there is no unit in swi"]
+    # ... but it does not stop the turn: it is published as invalid, and the GM is told.
+    assert all(e.published for e in outcome.errors)
+    assert any("line 3" in n and "France" in n and "Invalid" in n for n in outcome.gm_notes)
+    assert "Switzerland: A Switzerland S A Marseilles - Savoy (Invalid)" in public_report(VARIANT, outcome, "ae")
+    assert outcome.private["france"] == ["1 DP to A swi: 'A swi S A mar - sav': void: there is no unit in swi"]
+
+
+def test_an_order_across_a_closed_strait_says_the_strait_is_closed() -> None:
+    from adjudicator.model import Phase, Unit, UnitType
+    from adjudicator.report import public_report
+    state = initial_state(VARIANT)
+    state.phase = Phase(1763, "fall", "movement")
+    state.extra = {"ambition_empire": {"seeded": True}}
+    state.units = {"gib": Unit("britain", UnitType.FLEET, "gib"), "and": Unit("spain", UnitType.ARMY, "and"),
+                   "mor": Unit("mor", UnitType.FLEET, "mor")}
+    report = public_report(VARIANT, play(state, "Spain: A and - mor"), "ae")
+    assert ("A Andalusia - Morocco (Invalid)  [the crossing between Andalusia and Morocco is closed: "
+            "a Great Britain & Hanover fleet is in Gibraltar]") in report

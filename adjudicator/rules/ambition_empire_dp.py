@@ -23,8 +23,14 @@ from typing import TYPE_CHECKING
 
 from adjudicator.errors import IllegalOrderError, OrderError
 from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from adjudicator.rules.ambition_empire_common import (is_christian, is_great_power, is_islamic, minor_name,
-                                                      religion_of, seed_minor_units)
+from adjudicator.rules.ambition_empire_common import (
+    is_christian,
+    is_great_power,
+    is_islamic,
+    minor_name,
+    religion_of,
+    seed_minor_units,
+)
 from adjudicator.rules.hooks import PreResolved
 from adjudicator.state import GameState
 
@@ -33,7 +39,6 @@ if TYPE_CHECKING:
     from adjudicator.variant import Variant
 
 DP_PREFIX = re.compile(r"^\s*(\d+)\s*d\.?\s*p\.?s?\s*:\s*(.*)$", re.IGNORECASE)
-POWER_PREFIX = re.compile(r"^\s*[^:]+:\s*")
 
 
 def dp_extension(text: str) -> tuple[str, dict[str, object]] | None:
@@ -44,16 +49,17 @@ def dp_extension(text: str) -> tuple[str, dict[str, object]] | None:
     return match.group(2), {"dp": int(match.group(1))}
 
 
-def written_order(line: "ParsedLine") -> str:
-    """The order as the player wrote it: no comment, power prefix or DP prefix."""
-    text = line.text.split("#", 1)[0].strip()
-    match = re.search(r"\d+\s*d\.?\s*p\.?s?\s*:\s*", text, re.IGNORECASE)
-    if match:
-        return text[match.end():].strip()
-    return POWER_PREFIX.sub("", text, count=1).strip()
+def written_order(line: ParsedLine) -> str:
+    """The order as the player wrote it: no comment, no power prefix and no DP
+    prefix, in whichever order they came ('1 DP: Turkey: A swi H' and
+    'Turkey: 1 DP: A swi H' alike). An order itself never holds a colon, so
+    everything up to the last one is prefix; this is the text that is
+    published, and it must never name the power that wrote it."""
+    text = line.text.split("#", 1)[0]
+    return text.rsplit(":", 1)[-1].strip()
 
 
-def entitlement(variant: "Variant", state: GameState, power: str) -> int:
+def entitlement(variant: Variant, state: GameState, power: str) -> int:
     cfg = variant.extra.get("diplomacy_points") or {}
     per = int(cfg.get("per_supply_centre", 1))
     cap = int(cfg.get("max_per_turn", 3))
@@ -83,7 +89,7 @@ def attacked_provinces(order: Order) -> set[str]:
 
 @dataclass
 class Allocation:
-    line: "ParsedLine"
+    line: ParsedLine
     power: str
     dp: int
     order: Order
@@ -91,7 +97,7 @@ class Allocation:
     status: str = "pending"      # pending | void: why | won | lost
 
 
-def religion_breach(variant: "Variant", state: GameState, minor: str, order: Order) -> str | None:
+def religion_breach(variant: Variant, state: GameState, minor: str, order: Order) -> str | None:
     """Why this minor order breaks the religion rule, or None."""
     papal = str((variant.extra.get("papal_army") or {}).get("minor", "pap"))
 
@@ -103,6 +109,8 @@ def religion_breach(variant: "Variant", state: GameState, minor: str, order: Ord
         if isinstance(order, Hold):
             return None
         if isinstance(order, Move):
+            if order.via_convoy:
+                return "the Papal army may only sortie to an adjacent space, never by convoy"
             target = state.units.get(order.dest_province)
             if target is None or faith_at(order.dest_province) != "catholic":
                 return None
@@ -124,7 +132,7 @@ def religion_breach(variant: "Variant", state: GameState, minor: str, order: Ord
     return None
 
 
-def pre_resolve(variant: "Variant", state: GameState, lines: list["ParsedLine"]) -> PreResolved:
+def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
     from adjudicator.rules import rules_for
     from adjudicator.rules.standard import bind_movement_orders
     from adjudicator.validation import settle_convoy_intent, validate_movement_order
@@ -146,6 +154,7 @@ def pre_resolve(variant: "Variant", state: GameState, lines: list["ParsedLine"])
 
     # --- the allocations -----------------------------------------------------------
     allocations: list[Allocation] = []
+    unusable: list[Allocation] = []
     for line in dp_lines:
         order = line.order
         if line.error is not None or order is None:
@@ -167,6 +176,14 @@ def pre_resolve(variant: "Variant", state: GameState, lines: list["ParsedLine"])
         except OrderError as exc:
             exc.line = line.number
             line.error = exc
+            # The line keeps its error, so `check` tells the player; but the
+            # rulebook publishes an unusable order invalid and goes on, so it
+            # need not stop the turn (turn.py tells the GM).
+            if (isinstance(exc, IllegalOrderError) and isinstance(order, Order) and line.power is not None
+                    and is_great_power(variant, line.power)):
+                line.extra["published_invalid"] = True
+                unusable.append(Allocation(line, line.power, int(line.extra["dp"]),  # type: ignore[call-overload]
+                                           order, order.province, status=f"void: {exc.message}"))
             continue
         allocations.append(Allocation(line, line.power, dp, order, order.province))
 
@@ -225,17 +242,89 @@ def pre_resolve(variant: "Variant", state: GameState, lines: list["ParsedLine"])
             order = validate_movement_order(state, variant.map, rules, order)
         except OrderError as exc:
             result.void[prov] = (order, exc.message)
-            result.published[prov] = f"{text} (Invalid)"
+            result.published[prov] = text          # the report adds '(Invalid)' to every void order
             continue
         breach = religion_breach(variant, state, unit.power, order)
         if breach is not None:
             result.void[prov] = (order, breach)
-            result.published[prov] = f"{text} (Invalid)"
+            result.published[prov] = text
             continue
         result.orders[prov] = order
         result.published[prov] = text
+    publish_unusable(variant, state, unusable, result)
     settle_convoy_intent(state, variant.map, rules, result.orders, result.void)
+    name_closed_straits(variant, state, lines, result)
     for a in allocations:
         private.setdefault(a.power, []).append(
             f"{a.dp} DP to {state.units[a.minor_prov]}: '{written_order(a.line)}': {a.status}")
+    for a in unusable:
+        private.setdefault(a.power, []).append(
+            f"{a.dp} DP to {unit_text(a.order)}: '{written_order(a.line)}': {a.status}")
     return result
+
+
+def crossing_of(order: Order) -> str | None:
+    """The province an order crosses into (moves) or reaches across to (supports)."""
+    if isinstance(order, Move):
+        return order.dest_province
+    if isinstance(order, SupportHold):
+        return order.target.split("/")[0]
+    if isinstance(order, SupportMove):
+        return order.dest.split("/")[0]
+    return None
+
+
+def name_closed_straits(variant: Variant, state: GameState, lines: list[ParsedLine], result: PreResolved) -> None:
+    """An order across a closed strait says so. A void one gets the strait as
+    its reason; an army move the player wrote plainly, which only a convoy
+    could now make and no fleet convoys, is void for the same reason (it is
+    not published as a convoy the player never asked for)."""
+    from adjudicator.rules.ambition_empire_map import closed_strait_reason
+    asked_convoy = {l.order.province for l in lines
+                    if l.error is None and isinstance(l.order, Move) and l.order.via_convoy}
+    convoyed = {(o.origin, o.dest.split("/")[0]) for o in result.orders.values() if isinstance(o, Convoy)}
+    for prov, (order, _) in list(result.void.items()):
+        unit, target = state.units.get(prov), crossing_of(order)
+        if unit is not None and target is not None:
+            reason = closed_strait_reason(state, variant, unit, unit.province, target)
+            if reason is not None:
+                result.void[prov] = (order, reason)
+    for prov, order in list(result.orders.items()):
+        if not isinstance(order, Move) or not order.via_convoy or prov in asked_convoy:
+            continue
+        if (prov, order.dest_province) in convoyed:
+            continue
+        reason = closed_strait_reason(state, variant, state.units[prov], prov, order.dest_province)
+        if reason is not None:
+            del result.orders[prov]
+            result.void[prov] = (dataclasses.replace(order, via_convoy=False), reason)
+
+
+def unit_text(order: Order) -> str:
+    return f"{order.unit_type.value} {order.location}" if order.unit_type is not None else order.location
+
+
+def publish_unusable(variant: Variant, state: GameState, unusable: list[Allocation], result: PreResolved) -> None:
+    """DP lines that could not be used are void. Those for a minor power
+    whose unit is gone are tallied like any others, and the order with the
+    most DPs is published as written, invalid, under that minor's name (so
+    nobody learns who wrote it)."""
+    gm = result.gm_log
+    by_prov: dict[str, list[Allocation]] = defaultdict(list)
+    for a in unusable:
+        gm.append(f"DP: {variant.powers[a.power].name}: {a.dp} DP to {unit_text(a.order)}: "
+                  f"'{written_order(a.line)}' ({a.status})")
+        owner = state.centres.get(a.minor_prov)
+        if a.minor_prov not in state.units and owner is not None and not is_great_power(variant, owner):
+            by_prov[a.minor_prov].append(a)
+    for prov, allocs in sorted(by_prov.items()):
+        pools: dict[tuple[object, ...], list[Allocation]] = defaultdict(list)
+        for a in allocs:
+            pools[order_key(a.order)].append(a)
+        totals = sorted(((sum(a.dp for a in pool), key) for key, pool in pools.items()), key=lambda t: -t[0])
+        if len(totals) > 1 and totals[0][0] == totals[1][0]:
+            continue
+        first = pools[totals[0][1]][0]
+        owner = state.centres[prov]
+        result.void[prov] = (dataclasses.replace(first.order, power=owner), first.status.removeprefix("void: "))
+        result.published[prov] = written_order(first.line)

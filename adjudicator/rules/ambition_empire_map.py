@@ -12,7 +12,7 @@ as one coastline; they still name a coast."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from adjudicator.mapgraph import MapGraph
 from adjudicator.model import Unit, UnitType, province_of
@@ -24,22 +24,41 @@ def _variant_of(state: GameState) -> Variant:
     return load_variant(state.variant)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _straits(variant_id: str) -> tuple[tuple[frozenset[str], str], ...]:
     graph = load_variant(variant_id).map
     return tuple((frozenset(s["between"]), str(s["controlled_from"])) for s in graph.extra.get("straits") or [])
 
 
-def strait_closed(state: GameState, variant: Variant, unit: Unit, a: str, b: str) -> bool:
-    """Is the crossing between provinces a and b (if it is one) closed to `unit`?
-    Only a Great Power's fleet closes a strait (minor fleets never leave home)."""
+def closing_fleet(state: GameState, variant: Variant, unit: Unit, a: str, b: str) -> Unit | None:
+    """The fleet that closes the crossing between provinces a and b (if it is
+    one) to `unit`, or None. Only a Great Power's fleet closes a strait (minor
+    fleets never leave home)."""
     pair = frozenset((a, b))
     for between, sea in _straits(variant.id):
         if between == pair:
             guard = state.units.get(sea)
-            return (guard is not None and guard.type is UnitType.FLEET
-                    and guard.power in variant.powers and guard.power != unit.power)
-    return False
+            if (guard is not None and guard.type is UnitType.FLEET
+                    and guard.power in variant.powers and guard.power != unit.power):
+                return guard
+            return None
+    return None
+
+
+def strait_closed(state: GameState, variant: Variant, unit: Unit, a: str, b: str) -> bool:
+    """Is the crossing between provinces a and b (if it is one) closed to `unit`?"""
+    return closing_fleet(state, variant, unit, a, b) is not None
+
+
+def closed_strait_reason(state: GameState, variant: Variant, unit: Unit, a: str, b: str) -> str | None:
+    """'the crossing between Andalusia and Morocco is closed: a Great Britain &
+    Hanover fleet is in Gibraltar', or None if that crossing is open (or none)."""
+    guard = closing_fleet(state, variant, unit, a, b)
+    if guard is None:
+        return None
+    graph = variant.map
+    return (f"the crossing between {graph.full_name(a)} and {graph.full_name(b)} is closed: "
+            f"a {variant.power_name(guard.power)} fleet is in {graph.full_name(guard.province)}")
 
 
 def _unified_coasts(variant: Variant, state: GameState, unit: Unit) -> list[list[str]]:
@@ -60,9 +79,9 @@ def fleet_adjacent(variant: Variant, state: GameState, graph: MapGraph, unit: Un
     for group in _unified_coasts(variant, state, unit):
         sources = group if source in group else [source]
         targets = group if target in group else [target]
-        if source in group or target in group:
-            if any(graph.is_adjacent(UnitType.FLEET, s, t) for s in sources for t in targets if s != t):
-                return True
+        if (source in group or target in group) and any(
+                graph.is_adjacent(UnitType.FLEET, s, t) for s in sources for t in targets if s != t):
+            return True
     return False
 
 
