@@ -111,9 +111,7 @@ def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
         for note in recovered:
             click.echo(note)
         if game_kind(game) == "turn-file":
-            if orders is None:
-                raise AdjudicatorError("a turn-file game needs the TURN.yaml file")
-            written = cards.adjudicate(game, orders, force=force)
+            written = cards.adjudicate(game, orders, force=force, nmr=nmr)
         else:
             gamefolder = diplomacy_folders()
             done = gamefolder.adjudicate(game, orders, force=force, nmr=nmr)
@@ -171,9 +169,7 @@ def preview(game: Path, orders: Path | None, nmr: bool) -> None:
     public report is printed."""
     with folderlock.hold(game):
         if game_kind(game) == "turn-file":
-            if orders is None:
-                raise AdjudicatorError("a turn-file game needs the TURN.yaml file")
-            written = cards.preview(game, orders)
+            written = cards.preview(game, orders, nmr=nmr)
         else:
             done = diplomacy_folders().preview(game, orders, nmr=nmr)
             for note in done.notes:

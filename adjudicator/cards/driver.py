@@ -209,14 +209,14 @@ def refuse_repeat(folder: Path, index: int, choices: dict[str, Any], info: Phase
             file=str(turn_path), hint=f"if it really is for {info.name}, add the line 'phase: {info.name}'")
 
 
-def adjudicate(folder: Path, turn_path: Path, *, force: bool = False) -> list[Path]:
+def adjudicate(folder: Path, turn_path: Path | None, *, force: bool = False, nmr: bool = False) -> list[Path]:
     # One step: the phase lands whole or not at all (see phasecommit).
-    return phasecommit.commit(folder, prepare_phase(folder, turn_path, force=force))
+    return phasecommit.commit(folder, prepare_phase(folder, turn_path, force=force, nmr=nmr))
 
 
-def preview(folder: Path, turn_path: Path) -> list[Path]:
+def preview(folder: Path, turn_path: Path | None, nmr: bool = False) -> list[Path]:
     """The phase's reports for the GM's eyes only, under gm/preview/<phase>/."""
-    writes = prepare_phase(folder, turn_path, force=True)
+    writes = prepare_phase(folder, turn_path, force=True, nmr=nmr)
     tag = writes[0][0].stem
     root = folder / "gm" / "preview" / tag
     shown = [(root / path.relative_to(folder), text) for path, text in writes
@@ -224,18 +224,65 @@ def preview(folder: Path, turn_path: Path) -> list[Path]:
     return phasecommit.commit(folder, shown)
 
 
-def prepare_phase(folder: Path, turn_path: Path, *, force: bool) -> list[tuple[Path, str | bytes]]:
-    """Everything the phase writes, the applied turn file first; nothing written."""
-    game, state, index, data = current(folder)
+def collected_dir(folder: Path, index: int, info: PhaseInfo) -> Path:
+    """Where `ingest` keeps each player's mailed choice for this phase:
+    orders/<NNNN-phase>/<player>.yaml, each file holding `player: choice`."""
+    return folder / "orders" / f"{index:04d}-{info.name}"
+
+
+def collected_choices(folder: Path, index: int, info: PhaseInfo) -> dict[str, Any]:
+    """The mailed choices. Each file is checked again here: an entry for
+    anyone but its own player fails the phase, naming the file."""
+    choices: dict[str, Any] = {}
+    for path in sorted(collected_dir(folder, index, info).glob("*.yaml")):
+        turn = read_turn(path)
+        phase, mine = split_turn(turn)
+        if set(mine) != {path.stem} or (phase is not None and phase != info.name):
+            raise GameFolderError(f"a stored choice may only be {path.stem}'s, for {info.name}", file=str(path),
+                                  hint="remove the other entries or the file")
+        choices.update(mine)
+    return choices
+
+
+def check_player_choice(folder: Path, player: str, choice: Any) -> list[ChoiceError]:
+    """One player's choice against the current phase, as `check --player` does."""
+    game, state, _, data = current(folder)
     info = game.phase(state)
     if info is None:
-        raise GameFolderError("the game is over; nothing to adjudicate", file=str(folder))
+        raise GameFolderError("the game is over", file=str(folder))
+    errors = misaddressed(player_names(folder), info, {player: choice})
+    return errors or game.validate(copy.deepcopy(state), {player: choice}, data)
+
+
+def phase_choices(folder: Path, turn_path: Path | None, index: int, info: PhaseInfo,
+                  nmr: bool) -> tuple[dict[str, Any], str]:
+    """The choices to apply and where they came from. A GM's turn file and
+    mailed choices merge, the file winning for every player it names."""
+    collected = collected_choices(folder, index, info)
+    if turn_path is None:
+        if not collected and not nmr:
+            raise GameFolderError(f"no choices have been collected for {info.name}",
+                                  file=str(collected_dir(folder, index, info)),
+                                  hint="give a turn file, run 'adjudicator ingest', or add --nmr to "
+                                       "apply every player's default")
+        return collected, str(collected_dir(folder, index, info))
     phase, choices = split_turn(read_turn(turn_path))
     if phase is not None and phase != info.name:
         raise GameFolderError(f"turn file is for phase {phase}, the game is at {info.name}",
                               file=str(turn_path))
     if phase is None:
         refuse_repeat(folder, index, choices, info, turn_path)
+    return {**collected, **choices}, str(turn_path)
+
+
+def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool,
+                  nmr: bool = False) -> list[tuple[Path, str | bytes]]:
+    """Everything the phase writes, the applied turn file first; nothing written."""
+    game, state, index, data = current(folder)
+    info = game.phase(state)
+    if info is None:
+        raise GameFolderError("the game is over; nothing to adjudicate", file=str(folder))
+    choices, source = phase_choices(folder, turn_path, index, info, nmr)
     players = player_names(folder)
     errors = misaddressed(players, info, choices)
     missed: list[str] = []
@@ -249,7 +296,7 @@ def prepare_phase(folder: Path, turn_path: Path, *, force: bool) -> list[tuple[P
                 missed.append(name)
     errors += game.validate(copy.deepcopy(state), {k: v for k, v in choices.items() if k in info.waiting_for}, data)
     if errors:
-        raise TurnValidationError(errors, file=str(turn_path))
+        raise TurnValidationError(errors, file=source)
     tag = f"{index:04d}-{info.name}"
     if (folder / "reports" / f"{tag}.txt").exists() and not force:
         raise GameFolderError(f"phase {info.name} is already adjudicated", file=str(folder),
