@@ -5,6 +5,7 @@ traceback; and a command that changes a game folder holds its lock."""
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -30,6 +31,11 @@ def friendly_errors(func: F) -> F:
             sys.exit(130)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
+        except BrokenPipeError:
+            # The reader went away (`adjudicator status | head -1`): not an error.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(0)
         except Exception as exc:  # noqa: BLE001 - the last guard of a judge run from cron
             # A bug, not bad input: one line, no traceback, and a distinct exit code.
             # A phase commit is all or nothing, so nothing half-written is left.

@@ -216,6 +216,7 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
     sent = {l.power for l in lines if l.order is not None}
     if state.phase.kind == "movement":
         outcome.missed = [p for p in variant.powers if p not in sent and state.units_of(p)]
+    outcome.next_state.missed = count_missed(state, must_order(variant, state), sent)
     slug = state.phase.slug
     next_path = folder / "history" / f"{outcome.next_state.phase.slug}.yaml"
     if (folder / "reports" / f"{slug}.txt").exists() and not force:
@@ -306,6 +307,7 @@ def status_text(folder: Path) -> str:
                                               or "nobody"))
         out.append("Waiting for: " + (", ".join(variant.power_name(p) for p in expected if p not in have)
                                      or "nobody"))
+        out += missed_flags(meta, variant, state)
     return "\n".join(out) + "\n"
 
 
@@ -347,3 +349,31 @@ def game_over_sentence(variant: Variant, result: dict[str, Any]) -> str:
         shared = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
         return f"Game over: a draw between {shared}{when}." if names else f"Game over: a draw{when}."
     return f"Game over{when}."
+
+
+def count_missed(state: GameState, expected: list[str], sent: set[str | None]) -> dict[str, int]:
+    """Phases missed in a row, per power: one more for a power that had
+    something to do and sent nothing, back to none for one that sent orders;
+    a power with nothing to do this phase keeps its count."""
+    counts = dict(state.missed)
+    for power in expected:
+        if power in sent:
+            counts.pop(power, None)
+        else:
+            counts[power] = counts.get(power, 0) + 1
+    return counts
+
+
+def missed_flags(meta: dict[str, Any], variant: Variant, state: GameState) -> list[str]:
+    """A line for the GM about each power that missed `missed_limit` phases in a row."""
+    from adjudicator.rules import rules_for
+    from adjudicator.schedule import schedule
+    limit = int(schedule(meta)["missed_limit"])
+    lines = []
+    for power, count in sorted(state.missed.items()):
+        if count >= limit:
+            what = (f"the rules allow 'adjudicator civil-disorder GAME {power}'"
+                    if rules_for(variant).civil_disorder is not None else "no civil disorder in this variant")
+            lines.append(f"{variant.power_name(power)} has missed {count} phases in a row: hand it on with "
+                         f"'adjudicator player replace', or decide ({what}).")
+    return lines

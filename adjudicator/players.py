@@ -132,7 +132,18 @@ def _load(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return meta, players
 
 
+def seat_of(entry: dict[str, Any]) -> str:
+    """The seat an entry holds: a power id in Diplomacy, the player's name in
+    a turn-file game (whose first entries had only `name`)."""
+    return str(entry.get("power") or entry.get("name") or "")
+
+
 def _power_id(meta: dict[str, Any], power: str) -> str:
+    if meta.get("kind") == "turn-file":
+        seats = [seat_of(p) for p in meta.get("players") or [] if isinstance(p, dict)]
+        if power not in seats:
+            raise AdjudicatorError(f"no such player {power!r} in this game", hint=f"players: {', '.join(seats)}")
+        return power
     variant = load_variant(str(meta["variant"]))
     pid = variant.power_lookup(power)
     if pid is None:
@@ -142,7 +153,8 @@ def _power_id(meta: dict[str, Any], power: str) -> str:
 
 def _entry(players: list[dict[str, Any]], pid: str) -> dict[str, Any]:
     for entry in players:
-        if isinstance(entry, dict) and entry.get("power") == pid:
+        if isinstance(entry, dict) and seat_of(entry) == pid:
+            entry.setdefault("power", pid)
             return entry
     entry = {"power": pid, "name": "", "email": "", "password_hash": None}
     players.append(entry)
@@ -150,17 +162,19 @@ def _entry(players: list[dict[str, Any]], pid: str) -> dict[str, Any]:
 
 
 def roster(folder: Path) -> list[dict[str, Any]]:
-    """The player entries of game.yaml (dicts with power, name, email, password_hash)."""
-    return [p for p in _load(folder)[1] if isinstance(p, dict)]
+    """The player entries of game.yaml (dicts with power, name, email,
+    password_hash); `power` is the seat in every kind of game."""
+    return [{**p, "power": seat_of(p)} for p in _load(folder)[1] if isinstance(p, dict)]
 
 
 def add_player(folder: Path, power: str, name: str, email: str, password: str) -> dict[str, Any]:
     meta, players = _load(folder)
     pid = _power_id(meta, power)
+    refuse_if_not_playing(folder, meta, pid)
     name = check_display_name(name)
     address = check_address(email)
     for other in players:
-        if isinstance(other, dict) and other.get("power") != pid and \
+        if isinstance(other, dict) and seat_of(other) != pid and \
                 str(other.get("email", "")).lower() == address.lower():
             # One address per power, or ingest could not tell whose orders a mail holds.
             raise AdjudicatorError(f"{address} already plays {other.get('power')}",
@@ -184,7 +198,7 @@ def upgrade_hash(folder: Path, power: str, password: str) -> bool:
     the record changed meanwhile (then it is left alone)."""
     meta, players = _load(folder)
     for entry in players:
-        if isinstance(entry, dict) and entry.get("power") == power:
+        if isinstance(entry, dict) and seat_of(entry) == power:
             if not verify(entry, password) or not needs_rehash(entry):
                 return False
             entry["password_hash"] = hash_password(password)
@@ -201,3 +215,50 @@ def find_by_email(folder: Path, address: str) -> dict[str, Any] | None:
         if str(entry.get("email") or "").lower() == address:
             return entry
     return None
+
+
+def refuse_if_not_playing(folder: Path, meta: dict[str, Any], seat: str) -> None:
+    """A power the variant's rules have taken out of play (Ambition & Empire's
+    civil disorder) takes no new player."""
+    if meta.get("kind") == "turn-file":
+        return
+    from adjudicator.gamefolder import load_current
+    from adjudicator.rules import rules_for
+    _, variant, state, _ = load_current(folder)
+    if seat not in rules_for(variant).playing_powers(variant, state):
+        raise AdjudicatorError(f"{variant.power_name(seat)} is out of play (civil disorder) and takes no player")
+
+
+def remove_player(folder: Path, power: str) -> dict[str, Any]:
+    """The seat stays in the game (its units are NMR until someone takes it);
+    the player's name, address and password go."""
+    meta, players = _load(folder)
+    pid = _power_id(meta, power)
+    entry = _entry(players, pid)
+    if not entry.get("email"):
+        raise AdjudicatorError(f"{pid} has no player to remove")
+    removed = dict(entry)
+    entry.update(email="", password_hash=None)
+    if meta.get("kind") != "turn-file":
+        entry["name"] = ""
+    storage.write_yaml(folder / "game.yaml", meta)
+    return removed
+
+
+def replace_player(folder: Path, power: str, name: str, email: str, password: str,
+                   since: str) -> dict[str, Any]:
+    """Hand a seat to a new player with a new password. The seat's history
+    (its reports, orders and missed phases) stays; the earlier player is
+    recorded under `previous` with the phase the change took effect."""
+    meta, players = _load(folder)
+    pid = _power_id(meta, power)
+    refuse_if_not_playing(folder, meta, pid)
+    entry = _entry(players, pid)
+    old = {"name": entry.get("display_name") or entry.get("name") or "", "email": entry.get("email") or "",
+           "until": since}
+    new = add_player(folder, pid, name, email, password)
+    meta, players = _load(folder)
+    entry = _entry(players, pid)
+    entry["previous"] = [*(entry.get("previous") or []), old]
+    storage.write_yaml(folder / "game.yaml", meta)
+    return {**new, "previous": entry["previous"]}

@@ -36,10 +36,12 @@ class GameState:
     dislodged: dict[str, Dislodged] = field(default_factory=dict)   # province -> dislodged unit
     extra: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+    missed: dict[str, int] = field(default_factory=dict)   # power -> phases missed in a row
 
     def copy(self) -> "GameState":
         return GameState(self.variant, self.phase, dict(self.units), dict(self.centres),
-                         dict(self.dislodged), copy.deepcopy(self.extra), copy.deepcopy(self.result))
+                         dict(self.dislodged), copy.deepcopy(self.extra), copy.deepcopy(self.result),
+                         dict(self.missed))
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -66,6 +68,8 @@ class GameState:
             "centres": {p: cs for p, cs in centres.items() if cs},
             "extra": self.extra,
             "result": self.result,
+            # Only when someone has missed a phase: older files stay byte for byte.
+            **({"missed": dict(sorted(self.missed.items()))} if self.missed else {}),
         }
 
     @classmethod
@@ -119,7 +123,12 @@ class GameState:
         result = data.get("result")
         if not isinstance(extra, dict) or not (result is None or isinstance(result, dict)):
             raise DataFileError("extra and result must be mappings", file=source)
-        return cls(str(data.get("variant", variant.id)), phase, units, centres, dislodged, dict(extra), result)
+        missed = data.get("missed") or {}
+        if not isinstance(missed, dict) or not all(isinstance(k, str) and isinstance(v, int) and v > 0
+                                                   for k, v in missed.items()):
+            raise DataFileError("missed: should map a power to the phases it missed in a row", file=source)
+        return cls(str(data.get("variant", variant.id)), phase, units, centres, dislodged, dict(extra), result,
+                   dict(missed))
 
 
 def _mapping_of_lists(data: dict[str, Any], key: str, source: str) -> dict[str, list[Any]]:

@@ -88,7 +88,7 @@ def new_game(folder: Path, variant: str, players: list[str], seed: int,
     meta: dict[str, Any] = {"variant": variant, "kind": "turn-file", "seed": seed}
     if options:
         meta["options"] = dict(options)
-    meta["players"] = [{"name": p, "email": ""} for p in players]
+    meta["players"] = [{"power": p, "name": p, "email": ""} for p in players]
     folder.mkdir(parents=True, exist_ok=True)
     phasecommit.commit(folder, [(folder / LOCK_NAME, b""),
                                 (folder / "game.yaml", storage.dump_yaml(meta)),
@@ -162,7 +162,9 @@ def split_turn(turn: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
 
 def player_names(folder: Path) -> list[str]:
     meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
-    return [str(p["name"]) for p in meta.get("players") or []]
+    # Each entry's seat: `power` (written since players could be added by
+    # mail), or `name` in folders made before that.
+    return [str(p.get("power") or p.get("name")) for p in meta.get("players") or []]
 
 
 def misaddressed(players: list[str], info: PhaseInfo, choices: dict[str, Any]) -> list[ChoiceError]:
