@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
@@ -17,6 +17,10 @@ from adjudicator.cards.registry import is_turn_file_game
 from adjudicator.cli_errors import friendly_errors
 from adjudicator.errors import AdjudicatorError
 from adjudicator.gamemeta import check_meta
+
+if TYPE_CHECKING:
+    from adjudicator.outcome import PhaseOutcome
+    from adjudicator.variant import Variant
 
 
 def game_kind(folder: Path) -> str:
@@ -245,6 +249,7 @@ def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any
 @friendly_errors
 def civil_disorder(game: Path, power: str) -> None:
     """Declare POWER in civil disorder, in variants whose rules have it (Ambition & Empire)."""
+    from adjudicator.gamefolder import ANNOUNCE
     from adjudicator.rules import rules_for
 
     def transform(variant: Any, state: Any) -> tuple[Any, list[str]]:
@@ -257,9 +262,12 @@ def civil_disorder(game: Path, power: str) -> None:
         if pid is None:
             raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
         try:
-            return declare(variant, state, pid)
+            after, notes = declare(variant, state, pid)
         except ValueError as exc:
             raise AdjudicatorError(str(exc)) from None
+        # Announced in the next public report (and so in every player's mail).
+        after.extra[ANNOUNCE] = [*after.extra.get(ANNOUNCE, []), *notes]
+        return after, notes
     for note in _replace_current_state(game, transform):
         click.echo(note)
 
@@ -269,27 +277,66 @@ def civil_disorder(game: Path, power: str) -> None:
 @click.option("--draw", is_flag=True, required=True, help="record a draw shared by every surviving power")
 @friendly_errors
 def end(game: Path, draw: bool) -> None:
-    """End GAME by a draw shared by every surviving power."""
+    """End GAME by a draw shared by every surviving power, and write
+    reports/end.txt (the result, the final centres, the centres year by year)."""
     from adjudicator.rules import rules_for
-
-    def transform(variant: Any, state: Any) -> tuple[Any, list[str]]:
-        after = state.copy()
-        shared = rules_for(variant).survivors(variant, state)
-        after.result = {"draw": shared, "phase": str(state.phase)}
-        return after, ["the game ends in a draw between " + ", ".join(variant.power_name(p) for p in shared)]
     if game_kind(game) == "turn-file":
         raise AdjudicatorError("a turn-file game ends by its own rules", hint="see 'adjudicator status'")
-    for note in _replace_current_state(game, transform):
-        click.echo(note)
+    gamefolder = diplomacy_folders()
+    with folderlock.hold(game):
+        _, variant, state, _ = gamefolder.load_current(game)
+        result = {"draw": rules_for(variant).survivors(variant, state), "phase": str(state.phase)}
+        written = gamefolder.end_game(game, result)
+    from adjudicator.endreport import result_sentence
+    click.echo(result_sentence(variant, result))
+    click.echo(f"wrote {written[1]}")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("power")
+@click.argument("vote", nargs=-1, required=True)
+@friendly_errors
+def vote(game: Path, power: str, vote: tuple[str, ...]) -> None:
+    """Record POWER's vote: draw [POWER ...], concede POWER, or none.
+
+    Votes stay secret (gm/votes.yaml) until every survivor agrees; then the
+    game ends with that result and reports/end.txt is written."""
+    from adjudicator import votes
+    from adjudicator.endreport import result_sentence
+    if game_kind(game) == "turn-file":
+        raise AdjudicatorError("votes are for Diplomacy games")
+    gamefolder = diplomacy_folders()
+    with folderlock.hold(game):
+        meta, variant, state, _ = gamefolder.load_current(game)
+        if state.result:
+            raise AdjudicatorError("the game is already over")
+        pid = variant.power_lookup(power)
+        if pid is None:
+            raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
+        tally, result = votes.cast(game, variant, state, pid, list(vote), bool(meta.get("partial_draws")))
+        phasecommit.commit(game, [(game / votes.VOTES, storage.dump_yaml(tally))])
+        if result is not None:
+            gamefolder.end_game(game, result)
+    click.echo(f"{variant.power_name(pid)}: vote recorded (secret until every survivor agrees)")
+    if result is not None:
+        click.echo("unanimous: " + result_sentence(variant, result))
 
 
 def diplomacy_folders() -> ModuleType:
     """The Diplomacy game-folder module, with the map output hook in place
-    (`adjudicate` writes maps/<phase>.svg every phase). Loaded only by the
-    commands that need it: networkx and svgwrite cost a turn-file game's
-    commands a third of their time."""
-    from adjudicator import gamefolder, render
-    render.register()
+    (`adjudicate` writes maps/<phase>.svg every phase). The hook loads the
+    renderer (svgwrite) when a phase is written, not before, so `status` and
+    `check` never load it."""
+    from adjudicator import gamefolder
+
+    def map_output_hook(folder: Path, variant: Variant, outcome: PhaseOutcome) -> list[tuple[Path, str]]:
+        from adjudicator import render
+        return render.map_output_hook(folder, variant, outcome)
+
+    # Once, however often called, and not beside render.register()'s hook of the same name.
+    if not any(getattr(hook, "__name__", "") == "map_output_hook" for hook in gamefolder.OUTPUT_HOOKS):
+        gamefolder.OUTPUT_HOOKS.append(map_output_hook)
     return gamefolder
 
 

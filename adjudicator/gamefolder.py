@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from adjudicator import phasecommit, storage
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
+from adjudicator.endreport import END_REPORT, end_report
 from adjudicator.folderlock import LOCK_NAME
 from adjudicator.game import adjudicate_lines
 from adjudicator.gamemeta import check_meta
@@ -33,6 +34,7 @@ from adjudicator.state import GameState, initial_state
 from adjudicator.turn import collect_errors, parser_for
 from adjudicator.variant import Variant, load_variant
 
+ANNOUNCE = "announce"             # state.extra key: public lines for the next report
 MAX_ORDERS_BYTES = 256 * 1024     # far more than any power's orders; a bigger file is a mistake or an attack
 
 
@@ -200,7 +202,7 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
     # A phase already done: the same orders were used before for an earlier phase.
     for phase, _ in history_files(folder)[:-1]:
         used = folder / "orders" / f"{phase.slug}.txt"
-        if used.exists() and used.read_text(encoding="utf-8") == text and not force:
+        if text.strip() and used.exists() and used.read_text(encoding="utf-8") == text and not force:
             raise GameFolderError(f"these orders were already adjudicated for {phase}", file=source,
                                   hint="the game is now at " + str(state.phase) + "; use --force to adjudicate again")
     lines, outcome = run_phase(variant, state, text)
@@ -217,6 +219,9 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
     if state.phase.kind == "movement":
         outcome.missed = [p for p in variant.powers if p not in sent and state.units_of(p)]
     outcome.next_state.missed = count_missed(state, must_order(variant, state), sent)
+    # Declarations made between phases (civil disorder) are announced once, in this report.
+    outcome.notes = list(state.extra.get(ANNOUNCE, [])) + outcome.notes
+    outcome.next_state.extra.pop(ANNOUNCE, None)
     slug = state.phase.slug
     next_path = folder / "history" / f"{outcome.next_state.phase.slug}.yaml"
     if (folder / "reports" / f"{slug}.txt").exists() and not force:
@@ -228,6 +233,8 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
     outputs = superseded(folder, slug, next_path) + [(folder / "orders" / f"{slug}.txt", text)]
     outputs += phase_reports(folder, meta, variant, outcome)
     outputs += extra_outputs(folder, variant, outcome)
+    if outcome.next_state.result:
+        outputs.append((folder / END_REPORT, end_report(folder, meta, variant, outcome.next_state)))
     # Everything is computed before anything is written, and the phase lands
     # as one step with the new state last (see phasecommit).
     outputs.append((next_path, storage.dump_state(outcome.next_state.to_data(variant))))
@@ -377,3 +384,19 @@ def missed_flags(meta: dict[str, Any], variant: Variant, state: GameState) -> li
             lines.append(f"{variant.power_name(power)} has missed {count} phases in a row: hand it on with "
                          f"'adjudicator player replace', or decide ({what}).")
     return lines
+
+
+def end_game(folder: Path, result: dict[str, Any], notes: list[str] | None = None) -> list[Path]:
+    """End the game with `result` (a draw, or a concession) between phases: the
+    current state gets the result (the file it replaces is kept under
+    history/superseded/) and reports/end.txt is written, in one step."""
+    meta, variant, state, path = load_current(folder)
+    if state.result:
+        raise GameFolderError("the game is already over", file=str(folder))
+    final = state.copy()
+    final.result = result
+    keep = path.parent / "superseded"
+    n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1
+    return phasecommit.commit(folder, [(keep / f"{path.stem}.{n}.yaml", path.read_bytes()),
+                                       (folder / END_REPORT, end_report(folder, meta, variant, final)),
+                                       (path, storage.dump_state(final.to_data(variant)))])
