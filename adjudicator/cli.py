@@ -323,6 +323,38 @@ def vote(game: Path, power: str, vote: tuple[str, ...]) -> None:
         click.echo("unanimous: " + result_sentence(variant, result))
 
 
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--now", "now_text", default=None, metavar="TIME",
+              help="run as if it were TIME (ISO with a zone); for tests and for replaying a day")
+@click.option("--no-mail", is_flag=True, help="do not fetch or send mail, even if game.yaml sets it up")
+@friendly_errors
+def run(game: Path, now_text: str | None, no_mail: bool) -> None:
+    """One step of GAME, safe to run from cron every few minutes: fetch and
+    answer mail, adjudicate when all orders are in or the deadline (plus
+    grace) has passed, mail the results, send due reminders. A run with
+    nothing new does nothing and says so."""
+    import datetime
+
+    from adjudicator import runner, schedule
+    now = schedule.parse_time(now_text) if now_text else datetime.datetime.now(datetime.timezone.utc)
+    with folderlock.hold(game) as recovered:
+        for note in recovered:
+            click.echo(note)
+        mailer = None if no_mail else mailer_for(game)
+        for line in runner.run_once(game, now, mailer):
+            click.echo(line)
+
+
+def mailer_for(game: Path) -> Any:
+    """The game's Mailer from game.yaml's `mail:` settings, or None without them."""
+    meta = check_meta(storage.read_yaml(game / "game.yaml"), str(game / "game.yaml"))
+    if not meta.get("mail"):
+        return None
+    from adjudicator.mailer import GameMailer
+    return GameMailer.from_settings(meta["mail"], str(game / "game.yaml"))
+
+
 def diplomacy_folders() -> ModuleType:
     """The Diplomacy game-folder module, with the map output hook in place
     (`adjudicate` writes maps/<phase>.svg every phase). The hook loads the
