@@ -53,13 +53,7 @@ class Waiting:
 
 def standing(folder: Path, meta: dict[str, Any]) -> Waiting:
     if meta.get("kind") == "turn-file":
-        from adjudicator.cards import driver
-        game, state, index, _ = driver.current(folder)
-        info = game.phase(state)
-        if info is None:
-            return Waiting("the end", [], [], over=True)
-        have = sorted(p.stem for p in driver.collected_dir(folder, index, info).glob("*.yaml"))
-        return Waiting(f"{index:04d}-{info.name}", [p for p in info.waiting_for if p not in have], have)
+        return turn_file_standing(folder)
     from adjudicator.gamefolder import collected_files, load_current
     _, variant, state, _ = load_current(folder)
     if state.result:
@@ -69,6 +63,16 @@ def standing(folder: Path, meta: dict[str, Any]) -> Waiting:
     labels = {p: variant.power_name(p) for p in variant.powers}
     return Waiting(state.phase.slug, [p for p in expected if p not in have],
                    [p for p in expected if p in have], labels=labels)
+
+
+def turn_file_standing(folder: Path) -> Waiting:
+    from adjudicator.cards import driver
+    game, state, index, _ = driver.current(folder)
+    info = game.phase(state)
+    if info is None:
+        return Waiting("the end", [], [], over=True)
+    have = sorted(p.stem for p in driver.collected_dir(folder, index, info).glob("*.yaml"))
+    return Waiting(f"{index:04d}-{info.name}", [p for p in info.waiting_for if p not in have], have)
 
 
 def adjudicate_now(folder: Path, meta: dict[str, Any]) -> list[Path]:
