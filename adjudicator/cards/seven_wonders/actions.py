@@ -12,6 +12,7 @@ from typing import Any
 from adjudicator.cards.common import ChoiceError
 from adjudicator.cards.seven_wonders.cards import RESOURCES, Catalog, format_cost
 from adjudicator.cards.seven_wonders.scoring import neighbours
+from adjudicator.cards.seven_wonders.texts import plural
 from adjudicator.cards.seven_wonders.trading import (
     SIDES,
     Plan,
@@ -134,8 +135,9 @@ def resolve(cat: Catalog, state: dict[str, Any], player: str, choice: Any,
         if result.bank_coins:
             parts.append(f"{result.bank_coins} to the bank")
         parts += [f"{c} to {neighbours(state['players'], player)[s]}" for s, c in plan.trade_cost.items()]
-        bad("card", f"can't afford: needs {result.total_coins} coins ({', '.join(parts)}), "
-                    f"you have {city['coins']}; missing {result.total_coins - int(city['coins'])} coins")
+        short = result.total_coins - int(city["coins"])
+        bad("card", f"can't afford: needs {plural(result.total_coins, 'coin')} ({', '.join(parts)}), "
+                    f"you have {city['coins']}; missing {plural(short, 'coin')}")
     return errors, (result if not errors else None)
 
 

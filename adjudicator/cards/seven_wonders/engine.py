@@ -16,12 +16,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cards.common import (Choice, ChoiceError, Event, Outcome, PhaseInfo, State, new_rng_record,
-                                      rng)
+from adjudicator.cards.common import (
+    Choice,
+    ChoiceError,
+    Event,
+    Outcome,
+    PhaseInfo,
+    State,
+    new_rng_record,
+    rng,
+)
 from adjudicator.cards.seven_wonders import views
 from adjudicator.cards.seven_wonders.actions import Resolved, resolve
-from adjudicator.cards.seven_wonders.cards import AGE_NAMES, Catalog, catalog, deck_for_age, last_catalog
-from adjudicator.cards.seven_wonders.scoring import effect_count, final_scores, military, neighbours
+from adjudicator.cards.seven_wonders.cards import (
+    AGE_NAMES,
+    Catalog,
+    catalog,
+    deck_for_age,
+    last_catalog,
+)
+from adjudicator.cards.seven_wonders.scoring import (
+    effect_count,
+    final_scores,
+    military,
+    neighbours,
+)
+from adjudicator.cards.seven_wonders.texts import and_list, plural
 from adjudicator.cards.seven_wonders.trading import describe, stage_effects
 from adjudicator.errors import DataFileError
 
@@ -183,7 +203,7 @@ def _play_turn(cat: Catalog, state: State, plans: list[Resolved], events: list[E
             events.append(Event(f"{plan.player} built {plan.card}{paid}."))
             new_cards.append((plan.player, plan.card))
         if plan.chosen_by_judge and plan.plan:
-            bought = "; ".join(f"{describe(_counts(r))} from {seats[s]} for {plan.plan.trade_cost[s]} coin(s)"
+            bought = "; ".join(f"{describe(_counts(r))} from {seats[s]} for {plural(plan.plan.trade_cost[s], 'coin')}"
                                for s, r in plan.plan.buy.items())
             events.append(Event(f"  ({plan.player} named no purchase; the judge chose the cheapest: {bought})"))
     # Commercial coin effects count the cities as they stand after this turn's builds.
@@ -200,10 +220,10 @@ def _payment_text(plan: Resolved, seats: dict[str, str]) -> str:
         return f" for free (chain from {plan.chained})"
     parts = []
     if plan.bank_coins:
-        parts.append(f"{plan.bank_coins} coin(s) to the bank")
+        parts.append(f"{plural(plan.bank_coins, 'coin')} to the bank")
     if plan.plan:
         for side, resources in plan.plan.buy.items():
-            parts.append(f"{plan.plan.trade_cost[side]} coin(s) to {seats[side]} for {', '.join(resources)}")
+            parts.append(f"{plural(plan.plan.trade_cost[side], 'coin')} to {seats[side]} for {', '.join(resources)}")
     return f", paying {'; '.join(parts)}" if parts else ""
 
 
@@ -220,7 +240,7 @@ def _build_coins(cat: Catalog, state: State, player: str, name: str, events: lis
     if "coins_per" in effect:
         coins += effect_count(cat, state, player, effect["coins_per"])
     if coins:
-        events.append(Event(f"{player} takes {coins} coin(s) from the bank ({name})."))
+        events.append(Event(f"{player} takes {plural(coins, 'coin')} from the bank ({name})."))
     return coins
 
 
@@ -229,7 +249,7 @@ def _stage_built(cat: Catalog, state: State, player: str, events: list[Event]) -
     effect = stage_effects(cat, city)[-1]
     if effect.get("coins"):
         city["coins"] += int(effect["coins"])
-        events.append(Event(f"{player} takes {effect['coins']} coin(s) from the bank (wonder stage)."))
+        events.append(Event(f"{player} takes {plural(int(effect['coins']), 'coin')} from the bank (wonder stage)."))
     if effect.get("discard_build"):
         state["pending"].append({"kind": "discard", "player": player,
                                  "name": f"age{state['age']}-turn{state['turn']}-discard"})
@@ -249,16 +269,29 @@ def _end_of_turn(cat: Catalog, state: State, events: list[Event]) -> None:
         return
     state["turn"] = TURNS_PER_AGE + 1
     seventh: list[dict[str, str]] = []
+    discarding: list[str] = []
     for player in players:
         city = state["cities"][player]
         if city["hand"] and any(e.get("play_seventh") for e in stage_effects(cat, city)):
             seventh.append({"kind": "seventh", "player": player, "name": f"age{state['age']}-seventh"})
             continue
+        discarding.append(player)
         state["discard"].extend(city["hand"])
         city["hand"] = []
     # Babylon plays before Halikarnassos looks through the pile.
     state["pending"][:0] = seventh
-    events.append(Event("The seventh cards are discarded face down."))
+    if not seventh:
+        events.append(Event("The seventh cards are discarded face down."))
+        return
+    keepers = [step["player"] for step in seventh]
+    kept = (f"{and_list(keepers)} {'keeps' if len(keepers) == 1 else 'keep'} the seventh card "
+            "to play it (Babylon).")
+    if discarding:
+        events.append(Event(f"{and_list(discarding)} discard{'s' if len(discarding) == 1 else ''} "
+                            f"{'their seventh cards' if len(discarding) > 1 else 'the seventh card'} face down; "
+                            + kept))
+    else:
+        events.append(Event(kept[0].upper() + kept[1:]))
 
 
 def _pick_from_discard(cat: Catalog, state: State, plan: Resolved, events: list[Event]) -> None:
@@ -286,9 +319,18 @@ def _advance(cat: Catalog, state: State, events: list[Event]) -> None:
         return
     age = state["age"]
     events.append(Event(f"Military conflicts of Age {AGE_NAMES[age]}:"))
-    for player, other, mine, theirs, token in military(cat, state, age):
-        outcome = f"victory, +{token}" if token > 0 else "defeat, -1" if token < 0 else "tie, no token"
-        events.append(Event(f"  {player} ({mine} shields) vs {other} ({theirs}): {outcome}"))
+    results = {(player, other): (mine, theirs, token)
+               for player, other, mine, theirs, token in military(cat, state, age)}
+    told: set[tuple[str, str]] = set()
+    for (player, other), (mine, theirs, token) in results.items():
+        if (other, player) in told:
+            continue  # each pair of neighbours is told once
+        told.add((player, other))
+        their_token = results.get((other, player), (0, 0, 0))[2]
+        outcome = (f"{player} {_token_text(token)}, {other} {_token_text(their_token)}" if token
+                   else "tie, no tokens")
+        events.append(Event(f"  {player} ({plural(mine, 'shield')}) vs {other} ({plural(theirs, 'shield')}): "
+                            f"{outcome}"))
     if age == 3:
         state["scores"] = final_scores(cat, state)
         winners = [s["player"] for s in state["scores"] if s["rank"] == 1]
@@ -298,6 +340,10 @@ def _advance(cat: Catalog, state: State, events: list[Event]) -> None:
     _deal(cat, state, age + 1)
     events.append(Event(f"Age {AGE_NAMES[age + 1]} begins; hands pass "
                         f"{'left' if PASS_LEFT[age + 1] else 'right'}."))
+
+
+def _token_text(token: int) -> str:
+    return f"takes a victory token (+{token})" if token > 0 else "takes a defeat token (-1)"
 
 
 GAME = SevenWonders()

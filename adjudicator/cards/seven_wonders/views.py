@@ -9,9 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.cards.seven_wonders.actions import resolve
-from adjudicator.cards.seven_wonders.cards import AGE_NAMES, COLOURS, Catalog, format_cost
+from adjudicator.cards.seven_wonders.cards import (
+    AGE_NAMES,
+    COLOURS,
+    Catalog,
+    format_cost,
+)
 from adjudicator.cards.seven_wonders.scoring import neighbours, shields
-from adjudicator.cards.seven_wonders.trading import units
+from adjudicator.cards.seven_wonders.texts import counted, effect_text, in_order, plural
+from adjudicator.cards.seven_wonders.trading import Unit, units
 
 
 def public(cat: Catalog, state: dict[str, Any]) -> dict[str, Any]:
@@ -49,12 +55,22 @@ def _city(cat: Catalog, state: dict[str, Any], player: str) -> dict[str, Any]:
         "stages": stages, "stages_total": len(board),
         "stage_list": [{"number": i + 1, "cost": format_cost(s.cost), "text": s.text, "built": i < stages}
                        for i, s in enumerate(board)],
-        "production": ["/".join(u.options) + ("" if u.sellable else " (not for sale)") for u in units(cat, city)],
+        "production": _production(units(cat, city)),
         "built": {colour: names for colour, names in built.items() if names},
         "science": science,
         "cards": len(city["built"]),
         "hand_size": len(city["hand"]),
     }
+
+
+def _production(produced: list[Unit]) -> list[str]:
+    """Single resources first, counted, in the fixed order; then the
+    choices; then what neighbours may not buy."""
+    singles = [u.options[0] for u in produced if len(u.options) == 1 and u.sellable]
+    rest = [(not u.sellable, len(u.options), in_order(u.options)) for u in produced
+            if not (len(u.options) == 1 and u.sellable)]
+    return counted(singles) + ["/".join(options) + (" (not for sale)" if hidden else "")
+                               for hidden, _, options in sorted(rest, key=lambda r: (r[0], r[1], r[2]))]
 
 
 def private(cat: Catalog, state: dict[str, Any], player: str) -> dict[str, Any]:
@@ -65,8 +81,10 @@ def private(cat: Catalog, state: dict[str, Any], player: str) -> dict[str, Any]:
         "hand": [_hand_card(cat, state, player, name) for name in city["hand"]],
         "tucked": list(city["tucked"]),
         "wonder_next": _wonder_status(cat, state, player),
+        "wonder_stage": _next_stage(cat, city),
         "olympia_free": _free_build_status(cat, state, player),
         "discard": [],
+        "discard_built": [],
         "waiting": None,
     }
     if step and step["player"] == player:
@@ -74,13 +92,16 @@ def private(cat: Catalog, state: dict[str, Any], player: str) -> dict[str, Any]:
         if step["kind"] == "discard":
             # Halikarnassos alone looks through the face-down pile.
             view["discard"] = sorted(state["discard"])
+            # You may never build a second card of a name you already have.
+            view["discard_built"] = sorted({c for c in state["discard"] if c in city["built"]})
     return view
 
 
 def _hand_card(cat: Catalog, state: dict[str, Any], player: str, name: str) -> dict[str, Any]:
     card = cat.card(name)
     return {"name": name, "colour": card.colour, "cost": format_cost(card.cost),
-            "chains_from": list(card.chains_from), "effect": _effect_text(card.effect),
+            "chains_from": list(card.chains_from),
+            "effect": effect_text(card.effect, neighbours(state["players"], player), card.colour),
             "build": _status(cat, state, player, {"action": "build", "card": name})}
 
 
@@ -89,6 +110,16 @@ def _wonder_status(cat: Catalog, state: dict[str, Any], player: str) -> str:
     if not city["hand"]:
         return ""
     return _status(cat, state, player, {"action": "wonder", "card": city["hand"][0]})
+
+
+def _next_stage(cat: Catalog, city: dict[str, Any]) -> str:
+    """'2 of 3: costs 3 wood; 5 VP at game end.' (empty once all are built)."""
+    board = cat.wonders[city["wonder"]].sides[city["side"]]
+    built = int(city["stages"])
+    if built >= len(board):
+        return ""
+    stage = board[built]
+    return f"{built + 1} of {len(board)}: costs {format_cost(stage.cost)}; {stage.text.rstrip('.')}"
 
 
 def _free_build_status(cat: Catalog, state: dict[str, Any], player: str) -> bool:
@@ -108,32 +139,9 @@ def _status(cat: Catalog, state: dict[str, Any], player: str, choice: dict[str, 
     seats = neighbours(state["players"], player)
     parts = []
     if plan.bank_coins:
-        parts.append(f"{plan.bank_coins} coin(s) to the bank")
+        parts.append(f"pay {plural(plan.bank_coins, 'coin')} to the bank")
     if plan.plan:
         for side, items in plan.plan.buy.items():
-            parts.append(f"buy {', '.join(items)} from {seats[side]} ({side}) for {plan.plan.trade_cost[side]}")
+            parts.append(f"buy {', '.join(counted(items))} from {seats[side]} for "
+                         f"{plural(plan.plan.trade_cost[side], 'coin')} (buy: {{{side}: [{', '.join(items)}]}})")
     return "yes, " + ("; ".join(parts) if parts else "with your own resources")
-
-
-def _effect_text(effect: dict[str, Any]) -> str:
-    parts = []
-    if "produces" in effect:
-        parts.append("produces " + " + ".join(effect["produces"]))
-    if "points" in effect:
-        parts.append(f"{effect['points']} VP")
-    if "shields" in effect:
-        parts.append(f"{effect['shields']} shield(s)")
-    if "science" in effect:
-        parts.append(effect["science"])
-    if effect.get("science_choice"):
-        parts.append("science symbol of your choice")
-    if "trade" in effect:
-        for kind, sides in effect["trade"].items():
-            parts.append(f"{kind} goods cost 1 from {' and '.join(sides)}")
-    if "coins" in effect:
-        parts.append(f"+{effect['coins']} coins")
-    for key, label in (("coins_per", "coins"), ("points_per", "VP")):
-        if key in effect:
-            rule = effect[key]
-            parts.append(f"{rule['each']} {label} per {'/'.join(rule['count'])} in {'+'.join(rule['in'])}")
-    return "; ".join(parts)
