@@ -4,13 +4,28 @@ contract. Each step of a turn is its own phase, so a player's answer
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from adjudicator.cards.common import (Choice, ChoiceError, Event, Outcome, PhaseInfo, State,
-                                      new_rng_record)
-from adjudicator.cards.ambition import diplomacy, flow, intrigue, nuclear, proposals, views
+from adjudicator.cards.ambition import (
+    diplomacy,
+    flow,
+    intrigue,
+    nuclear,
+    proposals,
+    views,
+)
 from adjudicator.cards.ambition.table import draw_elite, elite_value, shuffled
+from adjudicator.cards.common import (
+    Choice,
+    ChoiceError,
+    Event,
+    Outcome,
+    PhaseInfo,
+    State,
+    new_rng_record,
+)
 from adjudicator.errors import DataFileError
 
 
@@ -62,9 +77,32 @@ ALLIANCE_TYPES = {"mutual-defense", "unity-compact", "technology-trade", "indust
                   "delay-tactic"}
 
 
+FIELDS = {
+    "elites": {"key", "name", "value", "count", "source"},
+    "network": {"key", "name", "perk", "text", "count", "amount", "source"},
+    "alliances": {"key", "name", "cost", "limit", "limit_source", "hold_rounds", "text", "source"},
+    "intrigue": {"key", "name", "count", "timing", "effect", "text", "amount", "source"},
+}
+
+
+def _check_fields(data: dict[str, Any], where: str) -> None:
+    """An unknown field is refused: in a {...} mapping an unquoted comma ends
+    a text and turns the rest into a field of its own, which would otherwise
+    cut the card's text short without a word."""
+    for kind, allowed in FIELDS.items():
+        for entry in data.get(kind) or []:
+            if not isinstance(entry, dict):
+                continue
+            extra = sorted(str(k) for k in entry if k not in allowed)
+            if extra:
+                raise DataFileError(f"{kind} entry {entry.get('key')}: unknown field {extra[0]!r} "
+                                    "(a text with a comma must be quoted)", file=where)
+
+
 def catalog_from(data: dict[str, Any]) -> dict[str, Any]:
     """The variant data, checked and keyed by card key, to be kept in the state."""
     where = "variants/ambition.yaml"
+    _check_fields(data, where)
     try:
         catalog = {
             "settings": {k: v["value"] for k, v in data["settings"].items()},

@@ -23,6 +23,7 @@ from adjudicator.cards.ambition.table import (
     not_held,
     others,
     pay,
+    plural,
     put_in_play,
     seat_order_from,
     setting,
@@ -165,10 +166,13 @@ def resolve_draw(state: State, player: str, card: str) -> list[Event]:
                 if all(state["armed"][m] for m in a["members"]):
                     events += alliances.meet(state, a)
             return events + flow.end_turn(state)
+    # The table learns only that a card was drawn, never its kind.
+    public = [Event(f"{player} draws an intrigue card")]
     if entry["timing"] == "keep":
         state["pending"] = {"step": "drawn", "player": player, "card": card}
-        return [Event(f"{player} draws an intrigue card and may keep or play it")] + private
-    return [Event(f"{player} draws an intrigue card and keeps it")] + private + flow.end_turn(state)
+        return public + private + [Event("You may keep it or play it now", (player,))]
+    return public + private + [Event("You keep it: it is used only in answer to a nuclear attack",
+                                     (player,))] + flow.end_turn(state)
 
 
 def play(state: State, player: str, choice: Choice) -> list[Event]:
@@ -254,7 +258,7 @@ def crash(state: State, player: str, entry: Entry) -> list[Event]:
 
 def scout(state: State, player: str, entry: Entry) -> list[Event]:
     drawn = [c for c in (draw_elite(state, player) for _ in range(int(entry["amount"]))) if c]
-    return [Event(f"{player} draws {len(drawn)} Elite(s)"),
+    return [Event(f"{player} draws {plural(len(drawn), 'Elite')}"),
             Event("You draw " + ", ".join(card_name(state, c) for c in drawn), (player,))]
 
 

@@ -14,6 +14,7 @@ from adjudicator.cards.ambition.table import (
     others,
     pay,
     perk_via,
+    plural,
     seat_order_from,
     setting,
 )
@@ -48,7 +49,7 @@ def validate_attack(state: State, player: str, choice: Choice) -> list[ChoiceErr
     if not state["armed"][player]:
         errors.append(ChoiceError(player, "action", "attacking needs a Nuclear Armament token"))
     arms = choice.get("arms")
-    if arms not in state["hands"][player] or effect_of(state, arms) != "nuclear_arms":
+    if not isinstance(arms, str) or arms not in state["hands"][player] or effect_of(state, arms) != "nuclear_arms":
         errors.append(ChoiceError(player, "arms", not_held(state, arms, "a Nuclear Arms card")))
     if choice.get("target") not in others(state, player):
         errors.append(ChoiceError(player, "target", f"{choice.get('target')!r} is not another player"))
@@ -147,11 +148,11 @@ def blast(state: State, attacker: str, target: str, turn: dict[str, Choice]) -> 
                                 "and keeps their hand"))
         else:
             cards = lose_hand(state, player)
-            events.append(Event(f"{player} is hit: loses {paid} influence{short} and {cards} card(s)"))
+            events.append(Event(f"{player} is hit: loses {paid} influence{short} and {plural(cards, 'card')}"))
     if attacker in neighbours(state, target):
         cards = lose_hand(state, attacker)
         events.append(Event(f"{attacker} sits next to {target}: no influence lost, "
-                            f"but {cards} card(s) discarded"))
+                            f"but {plural(cards, 'card')} discarded"))
     return events
 
 

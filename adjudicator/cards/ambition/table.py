@@ -53,6 +53,11 @@ def with_article(text: str) -> str:
     return ("an " if vowel else "a ") + text
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 card', '2 cards'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def others(state: State, player: str) -> list[str]:
     return [p for p in state["players"] if p != player]
 
@@ -80,7 +85,7 @@ def gain(state: State, player: str, amount: int) -> None:
 
 def pay(state: State, player: str, amount: int) -> int:
     """Currency never goes below zero: a player owing more pays all they have."""
-    paid = min(amount, state["influence"][player])
+    paid = min(amount, int(state["influence"][player]))
     state["influence"][player] -= paid
     return paid
 
@@ -139,7 +144,8 @@ def perk_via(state: State, player: str, perk: str) -> dict[str, Any] | bool:
             if (a["status"] == "active" and a["type"] == "industrial-exchange"
                     and a.get("network") == kind and player in a["members"]
                     and slot["holder"] in a["members"]):
-                return a
+                alliance: dict[str, Any] = a
+                return alliance
     return False
 
 

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cards.common import State
 from adjudicator.cards.ambition.alliances import describe_terms
-from adjudicator.cards.ambition.table import (alliance_name, card_name, elite_value, intrigue_card,
-                                              with_article)
+from adjudicator.cards.ambition.table import (
+    alliance_name,
+    card_name,
+    elite_value,
+    intrigue_card,
+    with_article,
+)
+from adjudicator.cards.common import State
 
 
 def describe_alliance(state: State, a: dict[str, Any]) -> dict[str, Any]:
@@ -41,6 +46,10 @@ def public_view(state: State) -> dict[str, Any]:
         "intrigue_deck": len(state["intrigue"]["deck"]),
         "intrigue_discard": len(state["intrigue"]["discard"]),
         "alliances": [describe_alliance(state, a) for a in state["alliances"] if not a["secret"]],
+        # Industrial Networking cards lie face up: their perks are public.
+        "in_play": [{"name": state["catalog"]["network"][k]["name"], "holder": slot["holder"],
+                     "text": state["catalog"]["network"][k].get("text", "")}
+                    for k, slot in state["in_play"].items()],
     }
     if pending["step"] != "over":
         view["active"] = pending["player"]
