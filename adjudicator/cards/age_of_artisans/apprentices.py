@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cards.age_of_artisans.core import Ctx, apprentices, as_int, card_label
+from adjudicator.cards.age_of_artisans.core import (
+    Ctx,
+    apprentices,
+    as_int,
+    card_label,
+    plural,
+)
 from adjudicator.cards.age_of_artisans.virtue import change_virtue
 from adjudicator.cards.common import State
 
@@ -35,7 +41,7 @@ def remove_and_slide(state: State, r: int, c: int) -> int:
     del silver[c]
     row.append(_draw_apprentice(state))
     silver.append(0)
-    return coins
+    return int(coins)
 
 
 def leave_gap(state: State, r: int, c: int) -> int:
@@ -44,7 +50,7 @@ def leave_gap(state: State, r: int, c: int) -> int:
     coins = state["display_silver"][r][c]
     state["display"][r][c] = None
     state["display_silver"][r][c] = 0
-    return coins
+    return int(coins)
 
 
 def fill_gaps(state: State) -> None:
@@ -148,5 +154,5 @@ def workhouse_hire(ctx: Ctx, value: Any, choice: dict[str, Any], workers: int) -
     pay_taxed(ctx, 2, 2, "hire", "hiring an apprentice")
     if skip_cost:
         ctx.say(f"{ctx.player} pays {skip_cost} silver to reach column {c + 1} (reach {reach}): "
-                f"1 on each of the left-most {skip_cost} card(s) of row {r + 1}")
+                f"1 on each of the left-most {plural(skip_cost, 'card')} of row {r + 1}")
     return take_from_display(ctx, cid, "hire", choice, "Workhouse") is not None

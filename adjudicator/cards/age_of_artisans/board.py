@@ -21,6 +21,7 @@ from adjudicator.cards.age_of_artisans.core import (
     parse_goods,
     pay,
     pay_taxed,
+    plural,
     workers_at,
 )
 from adjudicator.cards.age_of_artisans.virtue import (
@@ -55,7 +56,7 @@ def mines(ctx: Ctx, choice: dict[str, Any]) -> None:
         return
     for ability in owned_hooks(ctx, "mines"):
         got = {k: got.get(k, 0) + ability["gain"].get(k, 0) for k in set(got) | set(ability["gain"])}
-    gain(ctx, ctx.player, dict(sorted(got.items())), f"Mines, {n} worker(s)")
+    gain(ctx, ctx.player, dict(sorted(got.items())), f"Mines, {plural(n, 'worker')}")
 
 
 def simple_location(ctx: Ctx, location: str, resource: str, extra: int) -> None:
@@ -64,7 +65,7 @@ def simple_location(ctx: Ctx, location: str, resource: str, extra: int) -> None:
     got = {resource: n + extra}
     for ability in owned_hooks(ctx, location):
         got[resource] += int(ability["gain"].get(resource, 0))
-    gain(ctx, ctx.player, got, f"{location.title()}, {n} worker(s)")
+    gain(ctx, ctx.player, got, f"{location.title()}, {plural(n, 'worker')}")
 
 
 def guardhouse(ctx: Ctx, choice: dict[str, Any]) -> None:
@@ -89,7 +90,7 @@ def guardhouse(ctx: Ctx, choice: dict[str, Any]) -> None:
             for owner, count in sorted(held.items()):
                 ctx.state["players"][owner]["prison"] += count
             ctx.me["captured"] = {}
-            ctx.say(f"{ctx.player} turns in {total} captured worker(s) to prison")
+            ctx.say(f"{ctx.player} turns in {plural(total, 'captured worker')} to prison")
             gain(ctx, ctx.player, {"silver": total}, "1 per worker turned in")
             for ability in owned_hooks(ctx, "turn_in"):
                 gain(ctx, ctx.player, ability["gain"], "Enforcer")
@@ -97,7 +98,7 @@ def guardhouse(ctx: Ctx, choice: dict[str, Any]) -> None:
             if not ctx.me["prison"]:
                 ctx.fail(field, "none of your workers are in prison")
                 continue
-            ctx.say(f"{ctx.player} retrieves {ctx.me['prison']} worker(s) from prison")
+            ctx.say(f"{ctx.player} retrieves {plural(ctx.me['prison'], 'worker')} from prison")
             ctx.me["supply"] += ctx.me["prison"]
             ctx.me["prison"] = 0
         elif action in ("release_captured", "release_captured_debt"):
@@ -118,7 +119,7 @@ def guardhouse(ctx: Ctx, choice: dict[str, Any]) -> None:
                 if count:
                     del ctx.state["players"][owner]["captured"][ctx.player]
             ctx.me["supply"] += total
-            ctx.say(f"{ctx.player} frees {total} captured worker(s) from opponents' boards")
+            ctx.say(f"{ctx.player} frees {plural(total, 'captured worker')} from opponents' boards")
         elif action == "pay_debt":
             if not ctx.me["debts_unpaid"]:
                 ctx.fail(field, "you have no unpaid debt")
@@ -151,7 +152,7 @@ def storehouse(ctx: Ctx, choice: dict[str, Any]) -> None:
             continue
         if "apprentice" in trade:
             cid = as_int(trade["apprentice"])
-            if cid not in ctx.me["apprentices"] or cards[cid]["ability"].get("hook") != "trade":
+            if cid is None or cid not in ctx.me["apprentices"] or cards[cid]["ability"].get("hook") != "trade":
                 ctx.fail(field, f"you have no trading apprentice {trade['apprentice']!r}")
                 continue
             ability = cards[cid]["ability"]
@@ -159,8 +160,8 @@ def storehouse(ctx: Ctx, choice: dict[str, Any]) -> None:
                 gain(ctx, ctx.player, ability["gain"], f"trade with {cards[cid]['name']}")
             continue
         get = trade.get("get")
-        rule = {"virtue": (BASIC, 2), "marble": (("wood", "stone"), 3)}.get(get)
-        if rule is None:
+        rule = {"virtue": (BASIC, 2), "marble": (("wood", "stone"), 3)}.get(get) if isinstance(get, str) else None
+        if rule is None or not isinstance(get, str):
             ctx.fail(field, f"get must be virtue or marble (or use apprentice: <id>), got {get!r}")
             continue
         given = parse_goods(ctx, trade.get("pay"), field + ".pay", rule[0])
@@ -182,7 +183,7 @@ def workhouse(ctx: Ctx, choice: dict[str, Any]) -> None:
     elif "hire" in choice:
         workhouse_hire(ctx, choice["hire"], choice, n)
     elif choice.get("draw") is True:
-        draw_buildings(ctx, ctx.player, 1 + n // 2, f"Workhouse, {n} worker(s)")
+        draw_buildings(ctx, ctx.player, 1 + n // 2, f"Workhouse, {plural(n, 'worker')}")
     else:
         ctx.fail("hire", "at the Workhouse give `hire: <apprentice id>` or `draw: true`")
 
@@ -255,10 +256,10 @@ def captures(ctx: Ctx, value: Any, field: str, limit: int, *, free: bool) -> Non
         del ctx.state["board"][where][who]
         if who == ctx.player:
             ctx.me["supply"] += count
-            ctx.say(f"{ctx.player} captures own {count} worker(s) at {where}: back to supply")
+            ctx.say(f"{ctx.player} captures {plural(count, 'own worker')} at {where}: back to supply")
         else:
             ctx.me["captured"][who] = ctx.me["captured"].get(who, 0) + count
-            ctx.say(f"{ctx.player} captures {count} of {who}'s worker(s) at {where}")
+            ctx.say(f"{ctx.player} captures {plural(count, 'worker')} of {who}'s at {where}")
 
 
 def town_center(ctx: Ctx, choice: dict[str, Any]) -> None:

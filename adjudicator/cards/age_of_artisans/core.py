@@ -14,6 +14,11 @@ RESOURCES = ("clay", "wood", "stone", "gold", "marble", "silver")
 BASIC = ("clay", "wood", "stone")  # the seed's brick/wood/stone
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 worker', '2 workers'."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 class Ctx:
     """One player's turn in progress: the state being changed, the data file,
     and where bad choices and report lines go."""
@@ -27,11 +32,13 @@ class Ctx:
 
     @property
     def me(self) -> dict[str, Any]:
-        return self.state["players"][self.player]
+        me: dict[str, Any] = self.state["players"][self.player]
+        return me
 
     @property
     def rules(self) -> dict[str, Any]:
-        return self.state["rules"]
+        rules: dict[str, Any] = self.state["rules"]
+        return rules
 
     @property
     def official(self) -> bool:

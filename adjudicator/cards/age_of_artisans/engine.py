@@ -22,6 +22,7 @@ from adjudicator.cards.age_of_artisans.core import (
     as_int,
     buildings,
     extra_keys,
+    plural,
 )
 from adjudicator.cards.common import (
     Choice,
@@ -202,16 +203,16 @@ class AgeOfArtisans:
             else:
                 ok = False
         if not ok:
-            ctx.fail("discard", f"name exactly {pending['count']} card id(s) from your hand")
+            ctx.fail("discard", f"name exactly {plural(int(pending['count']), 'card id')} from your hand")
             return
         ctx.me["hand"] = hand
         ctx.state["building_deck"].extend(i for i in ids if i is not None)
         ctx.state["pending"] = None
-        ctx.say(f"{ctx.player} discards {len(ids)} building card(s) to the hand limit")
+        ctx.say(f"{ctx.player} discards {plural(len(ids), 'building card')} to the hand limit")
 
     def _place(self, ctx: Ctx, choice: Choice) -> None:
         if "place" not in choice and "recall" in choice:
-            ctx.fail("recall", f"you still have {ctx.me['supply']} worker(s) in your supply: recall only "
+            ctx.fail("recall", f"you still have {plural(ctx.me['supply'], 'worker')} in your supply: recall only "
                                "when it is empty; place one instead, e.g. {place: forest}")
             return
         place = ALIASES.get(str(choice.get("place")), choice.get("place"))

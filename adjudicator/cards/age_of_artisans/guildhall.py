@@ -8,10 +8,25 @@ from typing import Any
 
 from adjudicator.cards.age_of_artisans import apprentices as display
 from adjudicator.cards.age_of_artisans import board, market
-from adjudicator.cards.age_of_artisans.core import (Ctx, as_int, buildings, card_label, goods_text,
-                                                    owned_hooks, parse_goods, pay, skills_of)
-from adjudicator.cards.age_of_artisans.virtue import (can_build_cathedral, change_virtue,
-                                                      draw_buildings, gain, take_debt)
+from adjudicator.cards.age_of_artisans.core import (
+    Ctx,
+    as_int,
+    buildings,
+    card_label,
+    goods_text,
+    owned_hooks,
+    parse_goods,
+    pay,
+    plural,
+    skills_of,
+)
+from adjudicator.cards.age_of_artisans.virtue import (
+    can_build_cathedral,
+    change_virtue,
+    draw_buildings,
+    gain,
+    take_debt,
+)
 from adjudicator.cards.common import State
 
 ROWS = 4
@@ -80,7 +95,7 @@ def build(ctx: Ctx, choice: dict[str, Any], prefix: str) -> None:
         return
     lacking = [s for s in card["skills"] if s not in skills_of(ctx)]
     if lacking:
-        ctx.fail(field, f"{card_label(card)} needs apprentice skill(s) you lack: {', '.join(lacking)}")
+        ctx.fail(field, f"{card_label(card)} needs apprentice skill{'s' if len(lacking) > 1 else ''} you lack: {', '.join(lacking)}")
         return
     if not pay(ctx, dict(card["cost"]), field, card_label(card)):
         return
@@ -104,9 +119,8 @@ def immediate(ctx: Ctx, card: dict[str, Any], choice: dict[str, Any], prefix: st
             ctx.fail(prefix + "take", f"{name}: take one of {', '.join(eff['choose'])}, got {take!r}")
         else:
             gain(ctx, ctx.player, eff["choose"][take], name)
-    if "hire_free" in eff:
-        if "hire" in choice:
-            display.take_from_display(ctx, choice["hire"], prefix + "hire", choice, name)
+    if "hire_free" in eff and "hire" in choice:
+        display.take_from_display(ctx, choice["hire"], prefix + "hire", choice, name)
     if eff.get("prison_virtue_all"):
         for other in ctx.state["order"]:
             if ctx.state["players"][other]["prison"] >= int(eff["prison_virtue_all"]):
@@ -119,7 +133,7 @@ def immediate(ctx: Ctx, card: dict[str, Any], choice: dict[str, Any], prefix: st
             for other, player in ctx.state["players"].items():
                 freed += player["captured"].pop(ctx.player, 0)
             me["supply"] += freed
-            ctx.say(f"{ctx.player} frees {freed} captured worker(s) ({name})")
+            ctx.say(f"{ctx.player} frees {plural(freed, 'captured worker')} ({name})")
         else:
             board.captures(ctx, choice.get("captures", []), prefix + "captures", 1, free=True)
     if eff.get("debt"):
@@ -131,7 +145,7 @@ def immediate(ctx: Ctx, card: dict[str, Any], choice: dict[str, Any], prefix: st
     if eff.get("draw"):
         draw_buildings(ctx, ctx.player, int(eff["draw"]), name)
     if eff.get("release_prison"):
-        ctx.say(f"{ctx.player} releases {me['prison']} worker(s) from prison ({name})")
+        ctx.say(f"{ctx.player} releases {plural(me['prison'], 'worker')} from prison ({name})")
         me["supply"] += me["prison"]
         me["prison"] = 0
     if "discard_for" in eff and "discard" in choice:

@@ -10,9 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.cards.age_of_artisans.apprentices import take_from_display
-from adjudicator.cards.age_of_artisans.core import Ctx, as_int, goods_text, hook_amount, owned_hooks
-from adjudicator.cards.age_of_artisans.virtue import (can_use_black_market, change_virtue, gain,
-                                                      take_debt)
+from adjudicator.cards.age_of_artisans.core import (
+    Ctx,
+    as_int,
+    goods_text,
+    hook_amount,
+    owned_hooks,
+    plural,
+)
+from adjudicator.cards.age_of_artisans.virtue import (
+    can_use_black_market,
+    change_virtue,
+    gain,
+    take_debt,
+)
 from adjudicator.cards.common import State
 
 SLOTS = ("small", "middle", "large")
@@ -96,7 +107,7 @@ def reset(ctx: Ctx, why: str) -> None:
             if freed:
                 player["prison"] -= freed
                 player["supply"] += freed
-                ctx.say(f"{name}'s Gatekeeper releases {freed} worker(s) from prison")
+                ctx.say(f"{name}'s Gatekeeper releases {plural(freed, 'worker')} from prison")
         for ability in owned_hooks(ctx, "reset_if_prison_empty", name):
             if player["prison"] == 0:
                 gain(ctx, name, ability["gain"], "Squire, nobody in prison")

@@ -13,7 +13,8 @@ from adjudicator.cards.common import State
 
 
 def _apprentice(card: dict[str, Any]) -> dict[str, Any]:
-    return {"id": card["id"], "name": card["name"], "skills": list(card["skills"]), "ability": card["text"]}
+    return {"id": card["id"], "name": card["name"], "skills": list(card["skills"]), "ability": card["text"],
+            "virtue": int(card.get("virtue") or 0)}
 
 
 def _building(card: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ change (the seed: "regardless of where they may have been previously")."""
 
 from __future__ import annotations
 
-from adjudicator.cards.age_of_artisans.core import RESOURCES, Ctx, goods_text
+from adjudicator.cards.age_of_artisans.core import RESOURCES, Ctx, goods_text, plural
 
 MAX_VIRTUE = 14
 BLACK_MARKET_BARRED_FROM = 10   # rule 2: 10 or more may not use the Black Market
@@ -38,9 +38,9 @@ def change_virtue(ctx: Ctx, name: str, delta: int, why: str) -> None:
         sign = "gains" if delta > 0 else "loses"
         text = f"{name} {sign} {abs(delta)} virtue ({why}): {before} -> {player['virtue']}"
         if destroyed:
-            text += f"; at 14 virtue, {destroyed} unpaid debt(s) destroyed"
+            text += f"; at 14 virtue, {plural(destroyed, 'unpaid debt')} destroyed"
         if debts:
-            text += f"; at 0 virtue, takes {debts} unpaid debt(s)"
+            text += f"; at 0 virtue, takes {plural(debts, 'unpaid debt')}"
         ctx.say(text)
 
 
@@ -58,11 +58,11 @@ def draw_buildings(ctx: Ctx, name: str, count: int, why: str) -> list[int]:
     if drawn:
         from adjudicator.cards.age_of_artisans.core import buildings, card_label
         cards = buildings(ctx.data)
-        ctx.say(f"{name} draws {len(drawn)} building card(s) ({why})")
+        ctx.say(f"{name} draws {plural(len(drawn), 'building card')} ({why})")
         ctx.say(f"you drew: {', '.join(card_label(cards[i]) for i in drawn)}", to=name)
     else:
         ctx.say(f"{name} would draw ({why}) but the building deck is empty")
-    return drawn
+    return list(drawn)
 
 
 def gain(ctx: Ctx, name: str, goods: dict[str, int], why: str) -> None:
