@@ -36,7 +36,7 @@ class TurnValidationError(AdjudicatorError):
     def __init__(self, errors: list[ChoiceError], *, file: str | None = None) -> None:
         self.errors = errors
         lines = "; ".join(str(e) for e in errors)
-        super().__init__(f"{len(errors)} bad choice(s): {lines}", file=file)
+        super().__init__(f"{len(errors)} bad choice{'' if len(errors) == 1 else 's'}: {lines}", file=file)
 
 
 @dataclass(frozen=True)

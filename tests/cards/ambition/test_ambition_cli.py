@@ -126,7 +126,7 @@ def test_check_and_refused_turn(tmp_path: Path) -> None:
     assert "ann: value: declare a whole number from 1 to 6" in result.output
     before = files(folder)
     result = runner.invoke(cli, ["adjudicate", str(folder), str(bad)])
-    assert result.exit_code == 2 and "3 bad choice(s)" in result.output
+    assert result.exit_code == 2 and "3 bad choices" in result.output
     assert files(folder) == before  # nothing applied
     good = tmp_path / "good.yaml"
     good.write_text(dump_yaml({"phase": phase, "ann": {"action": "pass"}}))

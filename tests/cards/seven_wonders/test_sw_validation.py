@@ -113,5 +113,5 @@ def test_cli_check_and_nothing_applied(tmp_path: Path) -> None:
     assert f"carol: card: {hand[0]} is not in your hand" in result.output
     before = sorted(p.name for p in game.rglob("*"))
     result = runner.invoke(cli, ["adjudicate", str(game), str(turn)])
-    assert result.exit_code == 2 and "3 bad choice(s)" in result.output
+    assert result.exit_code == 2 and "3 bad choices" in result.output
     assert sorted(p.name for p in game.rglob("*")) == before
