@@ -5,9 +5,10 @@ exit code 2; no traceback reaches the user."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -132,11 +133,11 @@ def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
 def status(game: Path) -> None:
     """Show GAME's current phase and position."""
     if game_kind(game) == "turn-file":
-        the_game, state, _, _ = cards.current(game)
+        the_game, state, _, data = cards.current(game)
         info = the_game.phase(state)
         click.echo(f"{the_game.title}: " + (f"{info.title or info.name}, waiting for {', '.join(info.waiting_for)}"
                                             if info else "game over"))
-        click.echo(storage.dump_yaml(the_game.public_view(state)), nl=False)
+        click.echo(storage.dump_yaml(the_game.public_view(state, data)), nl=False)
         return
     gamefolder = diplomacy_folders()
     click.echo(gamefolder.status_text(game), nl=False)

@@ -123,10 +123,11 @@ class TurnGame(Protocol):
         """Apply a validated turn to a deep copy of `state` and return it with events."""
         ...
 
-    def public_view(self, state: State) -> dict[str, Any]:
-        """Everything every player may see. Never hands or other secrets."""
+    def public_view(self, state: State, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything every player may see. Never hands or other secrets.
+        `data` is the game's own variant data (the driver passes it)."""
         ...
 
-    def private_view(self, state: State, player: str) -> dict[str, Any]:
+    def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         """What `player` alone may see (hand, secret alliances...), plus the public view."""
         ...

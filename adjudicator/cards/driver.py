@@ -25,6 +25,8 @@ from adjudicator.names import check_name
 from adjudicator.rollback import roll_back
 
 MAX_TURN_BYTES = 256 * 1024
+GAME_DATA = "variant.yaml"   # the game's own copy of its variant data
+MAX_DATA_BYTES = 16 * 1024 * 1024
 OPENING = "setup"          # the name of the reports `new` writes before the first phase
 VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
 
@@ -92,22 +94,24 @@ def new_game(folder: Path, variant: str, players: list[str], seed: int,
     folder.mkdir(parents=True, exist_ok=True)
     phasecommit.commit(folder, [(folder / LOCK_NAME, b""),
                                 (folder / "game.yaml", storage.dump_yaml(meta)),
-                                *opening_reports(folder, game, state, players),
+                                (folder / GAME_DATA, storage.dump_yaml(data)),
+                                *opening_reports(folder, game, state, players, data),
                                 history_entry(folder, 1, game.phase(state), state)])
     return folder
 
 
-def opening_reports(folder: Path, game: TurnGame, state: State, players: list[str]) -> list[tuple[Path, str]]:
+def opening_reports(folder: Path, game: TurnGame, state: State, players: list[str],
+                    data: dict[str, Any]) -> list[tuple[Path, str]]:
     """The table at the start, and each player's hand or starting cards, so
     the first player to move knows what they hold (reports/0000-setup.txt)."""
     setup = PhaseInfo(OPENING, "simultaneous", [], title="The game begins")
     events = [f"{game.title} begins with {', '.join(players)}."]
     context = {"game": game.title, "folder": folder.name, "phase": setup, "next_phase": game.phase(state),
-               "view": game.public_view(state), "events": events}
+               "view": game.public_view(state, data), "events": events}
     reports = [(folder / "reports" / f"0000-{OPENING}.txt",
                 templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder))]
     for player in players:
-        private = dict(context, player=player, private=game.private_view(state, player))
+        private = dict(context, player=player, private=game.private_view(state, player, data))
         reports.append((folder / "private" / player / f"0000-{OPENING}.txt",
                         templating.render(f"{game.name}/private.txt.j2", private, game_folder=folder)))
     return reports
@@ -137,7 +141,13 @@ def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
     state = storage.read_state(files[-1])
     if not isinstance(state, dict):
         raise DataFileError("state is not a mapping (truncated?)", file=str(files[-1]))
-    return game, state, len(files), load_data(game)
+    # The game's own copy of its variant data, options applied, made at `new`:
+    # editing the installed variants/*.yaml never changes a running game.
+    own = folder / GAME_DATA
+    data = storage.read_yaml(own, max_bytes=MAX_DATA_BYTES) if own.exists() else load_data(game)
+    if not isinstance(data, dict):
+        raise DataFileError("expected a mapping at the top level", file=str(own))
+    return game, state, len(files), data
 
 
 def read_turn(path: Path) -> dict[str, Any]:
@@ -308,14 +318,15 @@ def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool,
                     (name,) if info.quiet_defaults else None) for name in missed] + outcome.events
     next_info = game.phase(outcome.state)
     context = {"game": game.title, "folder": folder.name, "phase": info, "next_phase": next_info,
-               "view": game.public_view(outcome.state), "events": [e.text for e in events if e.visible_to is None]}
+               "view": game.public_view(outcome.state, data),
+               "events": [e.text for e in events if e.visible_to is None]}
     # Render everything before writing anything: a broken template then costs
     # nothing. The next history file goes last, because its existence is what
     # moves the game on.
     texts = {folder / "reports" / f"{tag}.txt":
              templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder)}
     for player in players:
-        private_context = dict(context, player=player, private=game.private_view(outcome.state, player),
+        private_context = dict(context, player=player, private=game.private_view(outcome.state, player, data),
                                events=[e.text for e in events if e.is_visible_to(player)])
         texts[folder / "private" / player / f"{tag}.txt"] = \
             templating.render(f"{game.name}/private.txt.j2", private_context, game_folder=folder)

@@ -53,10 +53,10 @@ class SecretVote:
         return Outcome(state, [Event(f"{yes} voted for")] +
                        [Event(f"you voted {c['vote']}", (p,)) for p, c in sorted(turn.items())])
 
-    def public_view(self, state: State) -> dict[str, Any]:
+    def public_view(self, state: State, data: dict[str, Any] | None = None) -> dict[str, Any]:
         return {"round": state["round"]}
 
-    def private_view(self, state: State, player: str) -> dict[str, Any]:
+    def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         return {"round": state["round"]}
 
 
@@ -198,3 +198,18 @@ def test_new_game_shows_each_player_their_own_opening_hand(tmp_path: Path) -> No
         for other, cards in hands.items():
             if other != reader:
                 assert not (cards - hands[reader]) & shown
+
+
+def test_a_running_game_keeps_its_own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11: editing the installed variants/*.yaml changed running games
+    (Age of Ambition re-read it every turn). `new` keeps the game's data,
+    options applied, in GAME/variant.yaml, and every later command uses it."""
+    game = tmp_path / "a"
+    result = CliRunner().invoke(cli, ["new", str(game), "--variant", "age-of-ambition",
+                                      "--players", "alice,bob", "--seed", "3", "--option", "stalemate_ends=false"])
+    assert result.exit_code == 0, result.output
+    own = storage.read_yaml(game / "variant.yaml")
+    assert own["rules"]["stalemate_ends"] is False
+    monkeypatch.setattr(driver, "load_data", lambda g: {"rules": {"edited": True}})
+    _, _, _, data = driver.current(game)
+    assert data == own

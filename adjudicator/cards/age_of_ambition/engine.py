@@ -156,17 +156,19 @@ class AgeOfAmbition:
         _advance(state, rules, events)
         return Outcome(state, events)
 
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public(state, self._rules())
+    def public_view(self, state: State, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        return views.public(state, self._rules(data))
 
-    def private_view(self, state: State, player: str) -> dict[str, Any]:
-        return views.private(state, player, self._rules())
+    def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        return views.private(state, player, self._rules(data))
 
     @staticmethod
-    def _rules() -> Rules:
-        # The view methods get no data argument; read the variant file here.
-        from adjudicator.cards import driver
-        return load_rules(driver.load_data(GAME))
+    def _rules(data: dict[str, Any] | None) -> Rules:
+        """The game's own rules when the driver passes its data; else the installed file's."""
+        if data is None:
+            from adjudicator.cards import driver
+            data = driver.load_data(GAME)
+        return load_rules(data)
 
 
 GAME = AgeOfAmbition()

@@ -288,11 +288,11 @@ class AgeOfArtisans:
             events += ctx.events
         return Outcome(state, events)
 
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public_view(state, _file_data())
+    def public_view(self, state: State, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        return views.public_view(state, _data(data))
 
-    def private_view(self, state: State, player: str) -> dict[str, Any]:
-        return views.private_view(state, _file_data(), player)
+    def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        return views.private_view(state, _data(data), player)
 
 
 GAME = AgeOfArtisans()

@@ -198,10 +198,10 @@ class Ambition:
         state["log"] = [e.text for e in events if e.visible_to is None]
         return Outcome(state, events)
 
-    def public_view(self, state: State) -> dict[str, Any]:
+    def public_view(self, state: State, data: dict[str, Any] | None = None) -> dict[str, Any]:
         return views.public_view(state)
 
-    def private_view(self, state: State, player: str) -> dict[str, Any]:
+    def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         return views.private_view(state, player)
 
 

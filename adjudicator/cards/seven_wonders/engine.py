@@ -143,17 +143,19 @@ class SevenWonders:
         return Outcome(state, events)
 
     # ---- views --------------------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public(_catalog_from_state(), state)
+    def public_view(self, state: State, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        return views.public(_catalog_from_state(data), state)
 
-    def private_view(self, state: State, player: str) -> dict[str, Any]:
-        return views.private(_catalog_from_state(), state, player)
+    def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        return views.private(_catalog_from_state(data), state, player)
 
 
-def _catalog_from_state() -> Catalog:
-    """The views get no data argument in the TurnGame contract, so they use
-    the catalog parsed by this command's earlier calls, or load the same
-    variant file the driver reads (once per process: parsing it is slow)."""
+def _catalog_from_state(data: dict[str, Any] | None = None) -> Catalog:
+    """The game's own data when the driver passes it; otherwise the catalog
+    parsed by this command's earlier calls, or the installed variant file
+    (once per process: parsing it is slow)."""
+    if data:
+        return catalog(data)
     cat = last_catalog()
     if cat is not None:
         return cat
