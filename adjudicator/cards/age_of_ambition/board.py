@@ -154,7 +154,7 @@ def statues_of(state: State, player: str) -> int:
 # --- players ---------------------------------------------------------------
 
 def alliance_x(state: State, player: str, guild: str, rules: Rules) -> int:
-    return rules.track[state["players"][player]["alliance"][guild]]
+    return int(rules.track[state["players"][player]["alliance"][guild]])
 
 
 def borrow_room(state: State, player: str, guild: str) -> int:

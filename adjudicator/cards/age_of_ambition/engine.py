@@ -61,7 +61,9 @@ def play_turn(state: State, player: str, choice: Any, rules: Rules) -> Ctx:
             ctx.bad("action", f"unknown action {got!r}: name one of {', '.join(ACTIONS)}, "
                               "e.g. {action: hire, guild: clerics}")
             continue
-        run_on_copy(ctx, lambda c, a=action: ACTIONS[a["action"]](c, a))
+        handler = ACTIONS[got]
+        # run_on_copy calls the step at once, so the loop variables are current.
+        run_on_copy(ctx, lambda trial: handler(trial, action))
     return ctx
 
 

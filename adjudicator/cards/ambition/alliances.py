@@ -26,7 +26,8 @@ def tell(alliance: dict[str, Any], text: str) -> Event:
 def active_between(state: State, a: str, b: str) -> dict[str, Any] | None:
     for alliance in state["alliances"]:
         if alliance["status"] == "active" and set(alliance["members"]) == {a, b}:
-            return alliance
+            found: dict[str, Any] = alliance
+            return found
     return None
 
 
