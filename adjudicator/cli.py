@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from adjudicator import folderlock, phasecommit, storage
+from adjudicator import folderlock, folders, phasecommit, storage
 from adjudicator.cards import driver as cards
 from adjudicator.cards.registry import is_turn_file_game
 from adjudicator.cli_errors import friendly_errors
@@ -20,8 +20,7 @@ from adjudicator.errors import AdjudicatorError
 from adjudicator.gamemeta import check_meta
 
 if TYPE_CHECKING:
-    from adjudicator.outcome import PhaseOutcome
-    from adjudicator.variant import Variant
+    pass
 
 
 def game_kind(folder: Path) -> str:
@@ -87,16 +86,11 @@ def check(game: Path | None, orders: Path | None, power: str | None, state_file:
         game, orders = None, game
     if orders is None:
         raise AdjudicatorError("usage: adjudicator check GAME ORDERS [--power P]")
-    if game is not None and game_kind(game) == "turn-file":
-        errors = cards.check_turn(game, orders, power)
-        for error in errors:
-            click.echo(f"{orders}: {error}")
-        if not errors:
-            click.echo("all choices are valid")
-        sys.exit(1 if errors else 0)
-    gamefolder = diplomacy_folders()
-    from adjudicator.checking import check_orders
-    ok = check_orders(game, orders, power, state_file, echo=click.echo)
+    if game is not None:
+        ok = folders.open_game(game).check(orders, power, click.echo)
+    else:
+        from adjudicator.checking import check_orders
+        ok = check_orders(None, orders, power, state_file, echo=click.echo)
     sys.exit(0 if ok else 1)
 
 
@@ -115,15 +109,10 @@ def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
     with folderlock.hold(game) as recovered:
         for note in recovered:
             click.echo(note)
-        if game_kind(game) == "turn-file":
-            written = cards.adjudicate(game, orders, force=force, nmr=nmr)
-        else:
-            gamefolder = diplomacy_folders()
-            done = gamefolder.adjudicate(game, orders, force=force, nmr=nmr)
-            for note in done.notes:
-                click.echo(note)
-            written = done.written
-    for path in written:
+        done = folders.open_game(game).adjudicate(orders, force=force, nmr=nmr)
+    for note in done.notes:
+        click.echo(note)
+    for path in done.paths:
         click.echo(f"wrote {path}")
 
 
@@ -132,15 +121,7 @@ def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
 @friendly_errors
 def status(game: Path) -> None:
     """Show GAME's current phase and position."""
-    if game_kind(game) == "turn-file":
-        the_game, state, _, data = cards.current(game)
-        info = the_game.phase(state)
-        click.echo(f"{the_game.title}: " + (f"{info.title or info.name}, waiting for {', '.join(info.waiting_for)}"
-                                            if info else "game over"))
-        click.echo(storage.dump_yaml(the_game.public_view(state, data)), nl=False)
-        return
-    gamefolder = diplomacy_folders()
-    click.echo(gamefolder.status_text(game), nl=False)
+    click.echo(folders.open_game(game).status(), nl=False)
 
 
 @cli.command()
@@ -173,13 +154,10 @@ def preview(game: Path, orders: Path | None, nmr: bool) -> None:
     The reports and map go under GAME/gm/preview/<phase>/ (GM only), and the
     public report is printed."""
     with folderlock.hold(game):
-        if game_kind(game) == "turn-file":
-            written = cards.preview(game, orders, nmr=nmr)
-        else:
-            done = diplomacy_folders().preview(game, orders, nmr=nmr)
-            for note in done.notes:
-                click.echo(note)
-            written = done.written
+        done = folders.open_game(game).preview(orders, nmr=nmr)
+    for note in done.notes:
+        click.echo(note)
+    written = done.paths
     public = [p for p in written if p.parent.name == "reports" and p.suffix == ".txt"]
     if public:
         click.echo(public[0].read_text(encoding="utf-8"), nl=False)
@@ -198,8 +176,7 @@ def rollback(game: Path, phase: str) -> None:
     with folderlock.hold(game) as recovered:
         for note in recovered:
             click.echo(note)
-        moved = (cards.rollback(game, phase) if game_kind(game) == "turn-file"
-                 else diplomacy_folders().rollback(game, phase))
+        moved = folders.open_game(game).rollback(phase)
     where = moved[0].relative_to(game).parts[:3] if moved else ()
     click.echo(f"moved {len(moved)} files under {Path(*where)}; the game is back before {phase}")
 
@@ -357,20 +334,7 @@ def mailer_for(game: Path) -> Any:
 
 
 def diplomacy_folders() -> ModuleType:
-    """The Diplomacy game-folder module, with the map output hook in place
-    (`adjudicate` writes maps/<phase>.svg every phase). The hook loads the
-    renderer (svgwrite) when a phase is written, not before, so `status` and
-    `check` never load it."""
-    from adjudicator import gamefolder
-
-    def map_output_hook(folder: Path, variant: Variant, outcome: PhaseOutcome) -> list[tuple[Path, str]]:
-        from adjudicator import render
-        return render.map_output_hook(folder, variant, outcome)
-
-    # Once, however often called, and not beside render.register()'s hook of the same name.
-    if not any(getattr(hook, "__name__", "") == "map_output_hook" for hook in gamefolder.OUTPUT_HOOKS):
-        gamefolder.OUTPUT_HOOKS.append(map_output_hook)
-    return gamefolder
+    return folders.diplomacy_module()
 
 
 def _register_commands() -> None:

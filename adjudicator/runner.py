@@ -16,11 +16,11 @@ a mailbox file in, SMTP out), and a run without mail settings only adjudicates."
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator import phasecommit, schedule, storage
+from adjudicator.folders import Standing, game_meta, open_game
 from adjudicator.gamemeta import check_meta
 
 REMINDERS = Path("mail") / "reminders.yaml"      # which reminders were sent, per phase
@@ -37,63 +37,6 @@ class Mailer(Protocol):
         """Mail `text` to the players of `seats`."""
 
 
-@dataclass
-class Waiting:
-    """Where the game stands: the phase, who must still order, and by when."""
-
-    phase: str
-    waiting: list[str]
-    received: list[str]
-    over: bool = False
-    labels: dict[str, str] = field(default_factory=dict)
-
-    def names(self, seats: list[str]) -> str:
-        return ", ".join(self.labels.get(s, s) for s in seats) or "nobody"
-
-
-def standing(folder: Path, meta: dict[str, Any]) -> Waiting:
-    if meta.get("kind") == "turn-file":
-        return turn_file_standing(folder)
-    from adjudicator.gamefolder import collected_files, load_current
-    _, variant, state, _ = load_current(folder)
-    if state.result:
-        return Waiting(state.phase.slug, [], [], over=True)
-    have = {p.stem for p in collected_files(folder, state.phase)}
-    expected = schedule.must_order(variant, state)
-    labels = {p: variant.power_name(p) for p in variant.powers}
-    return Waiting(state.phase.slug, [p for p in expected if p not in have],
-                   [p for p in expected if p in have], labels=labels)
-
-
-def turn_file_standing(folder: Path) -> Waiting:
-    from adjudicator.cards import driver
-    game, state, index, _ = driver.current(folder)
-    info = game.phase(state)
-    if info is None:
-        return Waiting("the end", [], [], over=True)
-    have = sorted(p.stem for p in driver.collected_dir(folder, index, info).glob("*.yaml"))
-    return Waiting(f"{index:04d}-{info.name}", [p for p in info.waiting_for if p not in have], have)
-
-
-def adjudicate_now(folder: Path, meta: dict[str, Any]) -> list[Path]:
-    """Adjudicate with what was collected; the missing are NMR."""
-    if meta.get("kind") == "turn-file":
-        from adjudicator.cards import driver
-        return driver.adjudicate(folder, None, nmr=True)
-    from adjudicator import gamefolder
-    from adjudicator.cli import diplomacy_folders
-    diplomacy_folders()                   # the map output hook
-    return gamefolder.adjudicate(folder, None, nmr=True).written
-
-
-def next_kind(folder: Path, meta: dict[str, Any]) -> str:
-    """The kind of the phase now open, for its length in the schedule."""
-    if meta.get("kind") == "turn-file":
-        return "movement"                 # one length for every turn of a card game
-    from adjudicator.gamefolder import load_current
-    return load_current(folder)[2].phase.kind
-
-
 def set_deadline(folder: Path, when: datetime.datetime | None) -> None:
     path = folder / "game.yaml"
     meta = check_meta(storage.read_yaml(path), str(path))
@@ -101,7 +44,7 @@ def set_deadline(folder: Path, when: datetime.datetime | None) -> None:
     phasecommit.commit(folder, [(path, storage.dump_yaml(meta))])
 
 
-def due_reminders(folder: Path, meta: dict[str, Any], stand: Waiting,
+def due_reminders(folder: Path, meta: dict[str, Any], stand: Standing,
                   deadline: datetime.datetime, now: datetime.datetime) -> list[str]:
     """The reminder offsets (as written in the schedule) due now and not yet sent this phase."""
     sent = storage.read_yaml(folder / REMINDERS) if (folder / REMINDERS).exists() else {}
@@ -122,8 +65,9 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
     log: list[str] = []
     if mailer is not None:
         log += mailer.fetch(folder, now)
-    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
-    stand = standing(folder, meta)
+    game = open_game(folder)
+    meta = game_meta(folder)
+    stand = game.standing()
     if stand.over:
         return log + ["the game is over; nothing to do"]
     deadline = schedule.deadline_of(meta)
@@ -132,11 +76,10 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
     if not stand.waiting or late:
         why = "every order is in" if not stand.waiting else \
             f"the deadline has passed; NMR: {stand.names(stand.waiting)}"
-        written = adjudicate_now(folder, meta)
-        log.append(f"adjudicated {stand.phase} ({why}); {len(written)} files written")
-        new_meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
-        if not standing(folder, new_meta).over:
-            opens = schedule.next_deadline(new_meta, next_kind(folder, new_meta), now)
+        written = game.adjudicate(None, nmr=True)
+        log.append(f"adjudicated {stand.phase} ({why}); {len(written.paths)} files written")
+        if not game.standing().over:
+            opens = schedule.next_deadline(game_meta(folder), game.opening_kind(), now)
             set_deadline(folder, opens)
             log.append(f"next deadline: {schedule.format_time(opens)}")
         else:
