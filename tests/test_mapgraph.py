@@ -10,7 +10,7 @@ from adjudicator.mapgraph import load_map, parse_map
 from adjudicator.model import UnitType
 
 MAPS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "maps").glob("*.yaml")
-              if not p.stem.endswith(".layout"))
+              if not p.stem.endswith((".layout", ".geometry")))
 
 
 @pytest.mark.parametrize("name", MAPS)
