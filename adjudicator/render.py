@@ -1,18 +1,22 @@
 """SVG maps of a Diplomacy game state, drawn with svgwrite.
 
-The map is an honest schematic: each province is a round node at the position
-given in maps/<map>.layout.yaml (sea blue, coastal green, inland beige), joined
-by faint adjacency edges (army edges solid, fleet-only edges dashed). Units,
-supply centres and orders are drawn on top; a side panel holds the legend.
+Two styles. "territory" (the default, where the map has maps/<map>.geometry.yaml):
+every province drawn as its shape, filled by its supply centre's owner, with
+anchors for units, labels and centre markers from the geometry file (see
+adjudicator/render_territory.py). "graph": an honest schematic, each province a
+round node at the position given in maps/<map>.layout.yaml (sea blue, coastal
+green, inland beige), joined by faint adjacency edges (army edges solid,
+fleet-only edges dashed). Units, supply centres and orders are drawn on top the
+same way in both; a side panel holds the legend.
 
 Everything here is a pure function of its inputs and iterates in sorted order,
 so the same state and orders always give the same bytes. Elements the tests
-count carry ids: unit-<loc>, dislodged-<loc>, centre-<province>."""
+count carry ids: unit-<loc>, dislodged-<loc>, centre-<province>, prov-<province>."""
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +50,7 @@ def _n(value: float) -> float:
     return round(value, 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read_layout(path: str) -> dict[str, tuple[float, float]]:
     data = read_yaml(Path(path))
     return {str(k): (float(v[0]), float(v[1])) for k, v in (data.get("positions") or {}).items()}
@@ -79,19 +83,42 @@ def _minor_info(variant: Variant) -> dict[str, dict[str, Any]]:
     return {str(k): dict(v or {}) for k, v in (variant.extra.get("minor_powers") or {}).items()}
 
 
+@cache
+def _display_colours(layout_path: str) -> dict[str, str]:
+    path = Path(layout_path)
+    if not path.exists():
+        return {}
+    return {str(k): str(v) for k, v in (read_yaml(path).get("display_colours") or {}).items()}
+
+
+def power_colours(variant: Variant) -> dict[str, str]:
+    """The colour each Great Power is drawn in: the variant's, unless the map's
+    layout file gives a display colour (where two would be hard to tell apart)."""
+    source = Path(variant.map.source)
+    overrides = _display_colours(str(source.with_name(source.stem + ".layout.yaml")))
+    return {p: overrides.get(p, info.colour) for p, info in variant.powers.items()}
+
+
 def _colour(variant: Variant, power: str | None) -> str:
     if power is not None and power in variant.powers:
-        return variant.powers[power].colour
+        return power_colours(variant)[power]
     return MINOR_COLOUR
 
 
+def _luminance(colour: str) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
 def _text_colour(fill: str) -> str:
-    """Black or white, whichever reads better on the fill."""
+    """Black or white, whichever has the higher contrast ratio on the fill."""
     try:
-        r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+        lum = _luminance(fill)
     except ValueError:
         return "#000000"
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
 
 
 # --- geometry -----------------------------------------------------------------------
@@ -148,7 +175,7 @@ def _unit_symbol(dwg: svgwrite.Drawing, unit_type: UnitType, at: tuple[float, fl
     g = dwg.g(id=ident, class_=css)
     if tooltip:
         g.set_desc(title=tooltip)
-    stroke = dict(stroke="#000000", stroke_width=1.4)
+    stroke = {"stroke": "#000000", "stroke_width": 1.4}
     if dashed:
         stroke["stroke_dasharray"] = "3,2"
     if unit_type is UnitType.ARMY:
@@ -172,12 +199,23 @@ def _unit_letter(variant: Variant, power: str, unit_type: UnitType) -> str:
 
 
 # --- the drawing --------------------------------------------------------------------
+STYLES = ("territory", "graph")
+
+
 def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None = None, *,
-               title: str = "") -> str:
-    """The map of `state`, with `outcome.orders` drawn if given, as SVG text."""
+               title: str = "", style: str = "territory") -> str:
+    """The map of `state`, with `outcome.orders` drawn if given, as SVG text.
+
+    style="territory" draws the provinces' shapes from maps/<map>.geometry.yaml
+    (falling back to the schematic where a map has no geometry); style="graph"
+    draws the schematic: round nodes joined by adjacency edges."""
+    if style not in STYLES:
+        raise ValueError(f"unknown map style {style!r}; choose from {', '.join(STYLES)}")
+    from adjudicator.render_territory import geometry_for
+    geo = geometry_for(variant.map) if style == "territory" else None
     graph = variant.map
-    pos = layout_for(graph)
-    width, height = MAP_W + PANEL_W, MAP_H + TITLE_H
+    map_w, map_h = (geo.width, geo.height) if geo is not None else (MAP_W, MAP_H)
+    width, height = map_w + PANEL_W, map_h + TITLE_H
     dwg = svgwrite.Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}",
                            debug=False)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
@@ -188,16 +226,30 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
                      font_family="DejaVu Sans, Arial, sans-serif", id="title"))
     board = dwg.g(id="map", transform=f"translate(0,{TITLE_H})")
     dwg.add(board)
-    board.add(dwg.rect((0, 0), (MAP_W, MAP_H), fill="#f4f7fa", stroke="#c8d0d8"))
-    _draw_edges(dwg, board, graph, pos)
-    _draw_provinces(dwg, board, graph, pos)
-    _draw_centres(dwg, board, variant, state, pos)
+    if geo is not None:
+        from adjudicator.render_territory import draw_labels, draw_territories
+        colours = power_colours(variant)
+        colours.update({m: MINOR_COLOUR for m in _minor_info(variant)})
+        draw_territories(dwg, board, variant, state, geo, colours)
+        pos = geo.anchors()
+        centre_at = {c: geo.provinces[c].centre or geo.provinces[c].unit for c in graph.supply_centres}
+    else:
+        pos = layout_for(graph)
+        board.add(dwg.rect((0, 0), (MAP_W, MAP_H), fill="#f4f7fa", stroke="#c8d0d8"))
+        _draw_edges(dwg, board, graph, pos)
+        _draw_provinces(dwg, board, graph, pos)
+        centre_at = {c: (pos[c][0] + NODE_R * 0.85, pos[c][1] - NODE_R * 0.85) for c in graph.supply_centres}
+    _draw_centres(dwg, board, variant, state, centre_at)
     orders = outcome.orders if outcome is not None else []
     _draw_units(dwg, board, variant, state, pos)
     _draw_orders(dwg, board, variant, orders, pos)
+    if geo is not None:
+        from adjudicator.render_territory import draw_note
+        draw_labels(dwg, board, variant, geo)
+        draw_note(dwg, board, geo)
     _draw_dislodged(dwg, board, variant, state, pos)
-    _draw_panel(dwg, variant, state, outcome)
-    return dwg.tostring()
+    _draw_panel(dwg, variant, state, outcome, x0=map_w + 12, schematic=geo is None)
+    return str(dwg.tostring())
 
 
 def _draw_edges(dwg: svgwrite.Drawing, board: Group, graph: MapGraph, pos: dict[str, tuple[float, float]]) -> None:
@@ -260,14 +312,13 @@ def _centre_owner(variant: Variant, state: GameState, centre: str) -> str | None
 
 
 def _draw_centres(dwg: svgwrite.Drawing, board: Group, variant: Variant, state: GameState,
-                  pos: dict[str, tuple[float, float]]) -> None:
+                  at: dict[str, tuple[float, float]]) -> None:
+    """A ringed dot at each centre's marker point (clear of the unit symbol)."""
     g = dwg.g(id="centres")
     for centre in sorted(variant.map.supply_centres):
         owner = _centre_owner(variant, state, centre)
         fill = NEUTRAL_CENTRE if owner is None else _colour(variant, owner)
-        x, y = pos[centre]
-        # A star-ish diamond on the node's upper right, clear of the unit symbol.
-        cx, cy = x + NODE_R * 0.85, y - NODE_R * 0.85
+        cx, cy = at[centre]
         marker = dwg.g(id=f"centre-{centre}", class_="centre")
         marker.set_desc(title=f"{variant.map.provinces[centre].name}: supply centre, "
                               f"{variant.power_name(owner) if owner else 'unowned'}")
@@ -371,11 +422,11 @@ def _draw_orders(dwg: svgwrite.Drawing, board: Group, variant: Variant, orders: 
     board.add(g)
 
 
-def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outcome: PhaseOutcome | None) -> None:
-    x0 = MAP_W + 12
+def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outcome: PhaseOutcome | None, *,
+                x0: float, schematic: bool) -> None:
     font = "DejaVu Sans, Arial, sans-serif"
     g = dwg.g(id="legend", font_family=font, font_size=11)
-    y = TITLE_H + 14
+    y: float = TITLE_H + 14
 
     def heading(text: str) -> None:
         nonlocal y
@@ -384,7 +435,7 @@ def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outco
 
     heading("Powers (centres / units)")
     for pid, info in variant.powers.items():
-        g.add(dwg.rect((x0, y - 9), (14, 12), fill=info.colour, stroke="#000000", stroke_width=0.8))
+        g.add(dwg.rect((x0, y - 9), (14, 12), fill=_colour(variant, pid), stroke="#000000", stroke_width=0.8))
         count = f"{len(state.centres_of(pid))} / {len(state.units_of(pid))}"
         g.add(dwg.text(f"{info.name}", insert=(x0 + 20, y + 1)))
         g.add(dwg.text(count, insert=(x0 + PANEL_W - 24, y + 1), text_anchor="end"))
@@ -408,19 +459,10 @@ def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outco
     g.add(dwg.circle((x0 + 12, y - 4), 6.5, fill=NEUTRAL_CENTRE, stroke="#000000", stroke_width=1.3))
     g.add(dwg.text("Supply centre (owner's colour)", insert=(x0 + 32, y + 1)))
     y += 20
-    for fill, stroke, text in ((SEA_FILL, SEA_STROKE, "Sea"), (COAST_FILL, SEA_STROKE, "Coastal land"),
-                               (LAND_FILL, LAND_STROKE, "Inland")):
-        g.add(dwg.circle((x0 + 12, y - 4), 8, fill=fill, stroke=stroke, stroke_width=1.3))
-        g.add(dwg.text(text, insert=(x0 + 32, y + 1)))
-        y += 19
-    g.add(dwg.line((x0, y - 4), (x0 + 24, y - 4), stroke=ARMY_EDGE, stroke_width=1.6))
-    g.add(dwg.text("Adjacent (armies, and fleets along coasts)", insert=(x0 + 32, y + 1), font_size=10))
-    y += 16
-    fl = dwg.line((x0, y - 4), (x0 + 24, y - 4), stroke=FLEET_EDGE, stroke_width=1.3)
-    fl["stroke-dasharray"] = "5,3"
-    g.add(fl)
-    g.add(dwg.text("Adjacent for fleets only", insert=(x0 + 32, y + 1), font_size=10))
-    y += 22
+    if schematic:
+        y = _schematic_legend(dwg, g, x0, y)
+    else:
+        y = _territory_legend(dwg, g, x0, y)
     heading("Orders")
     _arrow(dwg, g, (x0 - 8, y - 4), (x0 + 40, y - 4), "#444444", width=2)
     g.add(dwg.text("Move / retreat", insert=(x0 + 46, y)))
@@ -461,20 +503,58 @@ def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outco
     dwg.add(g)
 
 
+def _schematic_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> float:
+    for fill, stroke, text in ((SEA_FILL, SEA_STROKE, "Sea"), (COAST_FILL, SEA_STROKE, "Coastal land"),
+                               (LAND_FILL, LAND_STROKE, "Inland")):
+        g.add(dwg.circle((x0 + 12, y - 4), 8, fill=fill, stroke=stroke, stroke_width=1.3))
+        g.add(dwg.text(text, insert=(x0 + 32, y + 1)))
+        y += 19
+    g.add(dwg.line((x0, y - 4), (x0 + 24, y - 4), stroke=ARMY_EDGE, stroke_width=1.6))
+    g.add(dwg.text("Adjacent (armies, and fleets along coasts)", insert=(x0 + 32, y + 1), font_size=10))
+    y += 16
+    fl = dwg.line((x0, y - 4), (x0 + 24, y - 4), stroke=FLEET_EDGE, stroke_width=1.3)
+    fl["stroke-dasharray"] = "5,3"
+    g.add(fl)
+    g.add(dwg.text("Adjacent for fleets only", insert=(x0 + 32, y + 1), font_size=10))
+    return y + 22
+
+
+def _territory_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> float:
+    from adjudicator import render_territory as rt
+    swatches = ((rt.SEA_FILL, rt.SEA_BORDER, "Sea", ""), (rt.LAND_FILL, rt.BORDER, "Land: no owned centre", ""),
+                (rt.OFF_BOARD_FILL, rt.BORDER, "Off the board", ""),
+                ("url(#impassable)", rt.BORDER, "Impassable", ""))
+    for fill, stroke, text, _ in swatches:
+        g.add(dwg.rect((x0 + 3, y - 11), (18, 13), fill=fill, stroke=stroke, stroke_width=1))
+        g.add(dwg.text(text, insert=(x0 + 32, y + 1)))
+        y += 18
+    g.add(dwg.text("Owned centres: province in a tint of the owner", insert=(x0, y + 1), font_size=10))
+    y += 16
+    cl = dwg.line((x0 + 2, y - 4), (x0 + 24, y - 4), stroke=rt.COAST_LINE, stroke_width=2.6)
+    cl["stroke-dasharray"] = "6,3"
+    g.add(cl)
+    g.add(dwg.text("Split coast (NC, SC, EC)", insert=(x0 + 32, y + 1)))
+    return y + 22
+
+
 def render_png(svg_text: str) -> bytes:
-    import cairosvg      # imported here: only PNG output needs cairo
-    return cairosvg.svg2png(bytestring=svg_text.encode("utf-8"))
+    """The SVG as PNG bytes (see adjudicator/png.py)."""
+    from adjudicator.png import (
+        svg_to_png,  # imported here: only PNG output needs the renderer
+    )
+    return svg_to_png(svg_text)
 
 
 # --- game folder hook ------------------------------------------------------------------
 def map_output_hook(folder: Path, variant: Variant, outcome: PhaseOutcome) -> list[tuple[Path, str]]:
     """maps/<phase>.svg: the state after the phase, with the phase's orders."""
+    from adjudicator.errors import AdjudicatorError
+    from adjudicator.gamefolder import read_game
     title = folder.name
     try:
-        from adjudicator.gamefolder import read_game
         title = str(read_game(folder).get("name") or folder.name)
-    except Exception:     # a title is cosmetic; never fail adjudication over it
-        pass
+    except (AdjudicatorError, OSError):     # a title is cosmetic; never fail adjudication over it
+        title = folder.name
     svg = render_svg(variant, outcome.next_state, outcome, title=title)
     return [(folder / "maps" / f"{outcome.phase.slug}.svg", svg)]
 
