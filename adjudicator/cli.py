@@ -340,9 +340,10 @@ def diplomacy_folders() -> ModuleType:
 def _register_commands() -> None:
     """Commands that live in their own modules (maps, mail, intake)."""
     from adjudicator.cli_mail import COMMANDS as mail_commands
-    from adjudicator.cli_map import map_command
+    from adjudicator.cli_map import map_command, site_command
     from adjudicator.cli_players import COMMANDS as player_commands
     cli.add_command(map_command)
+    cli.add_command(site_command)
     for command in [*mail_commands, *player_commands]:
         cli.add_command(command)
 

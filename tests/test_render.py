@@ -13,7 +13,13 @@ from click.testing import CliRunner
 
 from adjudicator import gamefolder
 from adjudicator.game import adjudicate_text
-from adjudicator.render import layout_for, map_output_hook, register, render_png, render_svg
+from adjudicator.render import (
+    layout_for,
+    map_output_hook,
+    register,
+    render_png,
+    render_svg,
+)
 from adjudicator.state import initial_state
 from adjudicator.variant import load_variant, parse_unit
 
@@ -183,3 +189,14 @@ def test_cli_map(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.output.startswith("<svg")
     result = CliRunner().invoke(map_command, [str(folder), "--phase", "1999-fall-movement"])
     assert result.exit_code != 0
+
+
+def test_cli_map_styles(tmp_path: Path) -> None:
+    from adjudicator.cli_map import map_command
+    folder = gamefolder.new_game(tmp_path / "g", "standard")
+    territory = CliRunner().invoke(map_command, [str(folder)])
+    graph = CliRunner().invoke(map_command, [str(folder), "--style", "graph"])
+    assert territory.exit_code == 0 and graph.exit_code == 0
+    assert 'id="territories"' in territory.output and 'id="edges"' not in territory.output
+    assert 'id="edges"' in graph.output and 'id="territories"' not in graph.output
+    assert CliRunner().invoke(map_command, [str(folder), "--style", "pretty"]).exit_code != 0
