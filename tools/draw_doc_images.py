@@ -1,0 +1,44 @@
+"""Draw the README's map pictures into docs/images/ (see docs/maps.md):
+
+    .venv/bin/python tools/draw_doc_images.py
+
+Each is the map `adjudicate` draws for the sample turn in orders/: a new game
+in a temporary folder, its first phase adjudicated, the phase's map as PNG.
+
+    docs/images/standard-1901.png         orders/standard/1901-spring.txt
+    docs/images/ambition-empire-1763.png  orders/ambition-empire/1763-spring.txt
+
+Needs resvg-py (the PNG renderer), nothing else."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from adjudicator import gamefolder, render, storage
+from adjudicator.render import render_png
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = [("standard", "1901-spring", "standard-1901.png"),
+           ("ambition-empire", "1763-spring", "ambition-empire-1763.png")]
+
+
+def main() -> int:
+    render.register()
+    with tempfile.TemporaryDirectory() as tmp:
+        for variant, sample, image in SAMPLES:
+            folder = gamefolder.new_game(Path(tmp) / "example", variant)
+            gamefolder.adjudicate(folder, ROOT / "orders" / variant / f"{sample}.txt")
+            svg = storage.read_text(folder / "maps" / f"{sample}-movement.svg")
+            out = ROOT / "docs" / "images" / image
+            out.write_bytes(render_png(svg))
+            print(f"wrote {out} ({out.stat().st_size // 1024} KiB)", file=sys.stderr)
+            for path in sorted(folder.rglob("*"), reverse=True):
+                path.unlink() if path.is_file() else path.rmdir()
+            folder.rmdir()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
