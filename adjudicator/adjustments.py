@@ -177,7 +177,7 @@ def adjudicate_adjustments(variant: Variant, state: GameState, lines: list[Parse
                                                 kind="Disband", unit=str(unit), province=unit.province))
         left = adj.delta - builds_done[power] - waived[power]
         if adj.delta > 0 and left > 0:
-            outcome.orders.append(OrderLine(power, f"{left} build(s) unused", "waived", kind="Waive"))
+            outcome.orders.append(OrderLine(power, f"{left} build{'' if left == 1 else 's'} unused", "waived", kind="Waive"))
         if adj.delta != 0 and power not in ordered:
             outcome.missed.append(power)
     outcome.notes += rules.after_adjustment(variant, state, after)

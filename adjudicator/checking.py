@@ -186,7 +186,8 @@ def adjustment_warnings(variant: Variant, lines: list[ParsedLine], outcome: Phas
     disbands = sum(1 for o in usable if isinstance(o, Disband))
     name = variant.power_name(power)
     if owed > 0 and builds < owed:
-        return [f"{name} may build {owed} and orders {builds} build(s) or waive(s); the rest are waived"]
+        ordered = f"{builds} build{'' if builds == 1 else 's'} or waive{'' if builds == 1 else 's'}"
+        return [f"{name} may build {owed} and orders {ordered}; the rest are waived"]
     if owed < 0 and disbands < -owed:
         return [f"{name} must disband {-owed} and orders {disbands} disband(s); civil disorder disbands the rest"]
     return []

@@ -115,7 +115,7 @@ def test_build_and_disband_counts_warn(tmp_path: Path, runner: CliRunner) -> Non
     orders.write_text("build A ber\n")
     code, out = run(runner, "check", "--state", str(state), "--power", "Germany", str(orders))
     assert code == 0, out
-    assert "warning: Germany may build 3 and orders 1 build(s) or waive(s); the rest are waived" in out
+    assert "warning: Germany may build 3 and orders 1 build or waive; the rest are waived" in out
     orders.write_text("build A ber\nbuild F kie\nwaive\n")
     code, out = run(runner, "check", "--state", str(state), "--power", "Germany", str(orders))
     assert code == 0 and "warning" not in out, out
