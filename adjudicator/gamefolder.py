@@ -24,7 +24,7 @@ from adjudicator.folderlock import LOCK_NAME
 from adjudicator.game import adjudicate_lines
 from adjudicator.gamemeta import check_meta
 from adjudicator.model import Phase
-from adjudicator.names import check_name
+from adjudicator.names import NAME_RE, check_name
 from adjudicator.outcome import PhaseOutcome
 from adjudicator.parser import ParsedLine
 from adjudicator.report import long_form, private_report, public_report
@@ -32,7 +32,7 @@ from adjudicator.rollback import roll_back
 from adjudicator.schedule import must_order
 from adjudicator.state import GameState, initial_state
 from adjudicator.turn import collect_errors, parser_for
-from adjudicator.variant import Variant, load_variant
+from adjudicator.variant import VARIANTS_DIR, Variant, load_variant
 
 ANNOUNCE = "announce"             # state.extra key: public lines for the next report
 MAX_ORDERS_BYTES = 256 * 1024     # far more than any power's orders; a bigger file is a mistake or an attack
@@ -79,13 +79,23 @@ def load_state(path: Path) -> tuple[Variant, GameState]:
     data = storage.read_state(path)
     if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
         raise DataFileError("not a state file (no 'variant')", file=str(path))
-    variant = load_variant(data["variant"])
+    variant = known_variant(data["variant"], str(path))
     return variant, GameState.from_data(data, variant, str(path))
+
+
+def known_variant(name: str, source: str) -> Variant:
+    """An installed variant, by the name a state file or game.yaml gives. The
+    name comes from a file a player may have sent, so it is never a path."""
+    if not NAME_RE.fullmatch(name) or not (VARIANTS_DIR / f"{name}.yaml").is_file():
+        known = sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
+        raise DataFileError(f"variant: {name!r} is not an installed variant", file=source,
+                            hint=f"known: {', '.join(known)}")
+    return load_variant(name)
 
 
 def load_current(folder: Path) -> tuple[dict[str, Any], Variant, GameState, Path]:
     meta = read_game(folder)
-    variant = load_variant(str(meta["variant"]))
+    variant = known_variant(str(meta["variant"]), str(folder / "game.yaml"))
     _, path = history_files(folder)[-1]
     state = GameState.from_data(storage.read_state(path), variant, str(path))
     return meta, variant, state, path
