@@ -114,7 +114,7 @@ def ingest_cmd(game: Path, source: str, imap_starttls: bool, send: bool, smtp: s
         who = f"{r.sender or 'unknown sender'} ({r.power or 'unknown'})"
         if r.accepted:
             extra = f" ({len(r.errors)} problem(s))" if r.errors else ""
-            click.echo(f"{r.number}: {who}: stored {r.stored}{extra}; reply {r.reply}")
+            click.echo(f"{r.number}: {who}: stored {r.stored or 'a vote'}{extra}; reply {r.reply}")
         elif r.quarantined is not None:
             click.echo(f"{r.number}: {who}: quarantined: {one_line(r.reason or '')}; kept in {r.quarantined}")
         else:

@@ -60,7 +60,7 @@ from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator import storage
+from adjudicator import phasecommit, storage, votes
 from adjudicator.checking import check_lines
 from adjudicator.errors import AdjudicatorError, OrderError
 from adjudicator.gamefolder import history_files, load_current, read_game
@@ -130,6 +130,8 @@ class Verdict:
     errors: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     login: str | None = None         # the password, when its hash should be upgraded
+    votes: dict[str, Any] | None = None   # the new secret tally, when the mail held a vote line
+    ended: dict[str, Any] | None = None   # the result, when that vote made it unanimous
 
 
 # --- the game a mail is for ----------------------------------------------------------
@@ -260,6 +262,7 @@ class DiplomacyContext(Context):
     variant: Variant
     state: GameState
     adjudicated: list[Phase]
+    partial_draws: bool = False
 
     def split(self, text: str) -> Body:
         return split_body(text, self.variant)
@@ -280,6 +283,11 @@ class DiplomacyContext(Context):
 
     def decide(self, letter: Letter, power: str, body: Body, verdict: Verdict) -> None:
         variant, state = self.variant, self.state
+        body.text, said = take_votes(body.text)
+        if said:
+            self.vote(power, said, verdict)
+            if not body.text.strip():
+                return
         parsed = parser_for(variant).parse_text(body.text, power)
         foreign = foreign_lines(variant, state, parsed, power)
         if foreign:
@@ -297,7 +305,30 @@ class DiplomacyContext(Context):
         if errors:
             heading += (f"\n{len(errors)} line(s) have problems; lines marked 'error' were not stored "
                         "(that unit holds unless you send corrected orders).")
-        verdict.body = heading + "\n\n" + "\n".join(echo + body.problems) + "\n"
+        verdict.body = heading + "\n\n" + "\n".join(echo + body.problems) + "\n" + verdict.body
+
+    def vote(self, power: str, said: list[str], verdict: Verdict) -> None:
+        """A 'vote draw' / 'vote concede POWER' / 'vote none' line: secret until unanimous."""
+        try:
+            tally, result = votes.cast(self.folder, self.variant, self.state, power, said,
+                                       bool(self.partial_draws))
+        except AdjudicatorError as exc:
+            raise Rejected(f"vote {' '.join(said)}: {exc.message}" + (f" ({exc.hint})" if exc.hint else "")) \
+                from None
+        verdict.votes, verdict.ended = tally, result
+        verdict.body = ("Your vote is recorded. Votes stay secret until every surviving power agrees.\n"
+                        if result is None else "Your vote made it unanimous: the game is over.\n")
+
+
+def take_votes(text: str) -> tuple[str, list[str]]:
+    """The text without its last vote line (kept blank, so line numbers hold), and that vote's words."""
+    said: list[str] = []
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        words = line.split()
+        if words and words[0].lower() == "vote":
+            said, lines[number] = words[1:], ""
+    return "\n".join(lines), said
 
 
 def diplomacy_context(folder: Path, game: str, entries: dict[str, dict[str, Any]]) -> DiplomacyContext:
@@ -305,8 +336,9 @@ def diplomacy_context(folder: Path, game: str, entries: dict[str, dict[str, Any]
     if state.result:
         raise AdjudicatorError("the game is over; no orders are taken", file=str(folder))
     adjudicated = [phase for phase, _ in history_files(folder)[:-1]]
+    partial = bool(read_game(folder).get("partial_draws"))
     return DiplomacyContext(folder, game, phase_opened(folder), entries, str(state.phase), state.phase.slug,
-                            variant, state, adjudicated)
+                            variant, state, adjudicated, partial)
 
 
 # --- one mail -----------------------------------------------------------------------
@@ -480,7 +512,8 @@ def handle(meta: dict[str, Any], ctx: Context, raws: list[bytes], now: datetime)
 def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, number: int,
           replies: Path, now: datetime) -> IngestResult:
     """Write what `judge` decided: the stored file, a hash upgrade, the reply."""
-    result = IngestResult(number, letter.sender, verdict.power, verdict.stored is not None,
+    result = IngestResult(number, letter.sender, verdict.power,
+                          verdict.stored is not None or verdict.votes is not None,
                           reason=verdict.reason, errors=verdict.errors, ignored=verdict.ignored)
     if verdict.stored is not None and verdict.target is not None:
         target = inside(ctx.folder, verdict.target)
@@ -488,6 +521,11 @@ def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, 
         result.stored = target
     if verdict.login is not None and verdict.power is not None:     # a good login, stored or not
         upgrade_hash(ctx.folder, verdict.power, verdict.login)
+    if verdict.votes is not None:
+        phasecommit.commit(ctx.folder, [(ctx.folder / votes.VOTES, storage.dump_yaml(verdict.votes))])
+    if verdict.ended is not None:
+        from adjudicator.gamefolder import end_game
+        end_game(ctx.folder, verdict.ended)
     reply = reply_bytes(meta, letter, ctx.game, verdict.body, now)
     path = inside(ctx.folder, replies / f"{next_reply_number(replies):04d}-{verdict.power or 'unknown'}.eml")
     storage.atomic_write(path, reply)

@@ -20,10 +20,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator import phasecommit, schedule, storage
+from adjudicator.endreport import END_REPORT
 from adjudicator.folders import Standing, game_meta, open_game
 from adjudicator.gamemeta import check_meta
 
 REMINDERS = Path("mail") / "reminders.yaml"      # which reminders were sent, per phase
+ENDED_MAILED = Path("mail") / "end-mailed.txt"   # when the end-of-game report was mailed
 
 
 class Mailer(Protocol):
@@ -35,6 +37,9 @@ class Mailer(Protocol):
 
     def send_reminder(self, folder: Path, seats: list[str], text: str, now: datetime.datetime) -> list[str]:
         """Mail `text` to the players of `seats`."""
+
+    def send_end(self, folder: Path, text: str, now: datetime.datetime) -> list[str]:
+        """Mail the end-of-game report to every player."""
 
 
 def set_deadline(folder: Path, when: datetime.datetime | None) -> None:
@@ -60,16 +65,27 @@ def record_reminders(folder: Path, phase: str, offsets: list[str]) -> None:
     phasecommit.commit(folder, [(path, storage.dump_yaml(sent))])
 
 
+def end_of_game(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> list[str]:
+    """Mail reports/end.txt once, however the game ended (a victory, a vote, `end`)."""
+    report = folder / END_REPORT
+    mailed = folder / ENDED_MAILED
+    if mailer is None or not report.exists() or mailed.exists():
+        return ["the game is over; nothing to do"]
+    log = mailer.send_end(folder, report.read_text(encoding="utf-8"), now)
+    phasecommit.commit(folder, [(mailed, schedule.format_time(now) + "\n")])
+    return log + ["the game is over; the end-of-game report was mailed"]
+
+
 def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> list[str]:
     """One step of the game (see the module docstring); lines for the GM's log."""
     log: list[str] = []
-    if mailer is not None:
-        log += mailer.fetch(folder, now)
     game = open_game(folder)
+    if mailer is not None and not game.standing().over:      # a finished game takes no more mail
+        log += mailer.fetch(folder, now)
     meta = game_meta(folder)
     stand = game.standing()
     if stand.over:
-        return log + ["the game is over; nothing to do"]
+        return log + end_of_game(folder, now, mailer)
     deadline = schedule.deadline_of(meta)
     grace = schedule.parse_duration(schedule.schedule(meta)["grace"])
     late = deadline is not None and now >= deadline + grace
@@ -86,6 +102,8 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
             set_deadline(folder, None)
         if mailer is not None:
             log += mailer.send_results(folder, now)
+        if game.standing().over:
+            log += end_of_game(folder, now, mailer)
         return log
     if deadline is not None:
         offsets = due_reminders(folder, meta, stand, deadline, now)
