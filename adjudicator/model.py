@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -10,8 +10,15 @@ class UnitType(Enum):
     ARMY = "A"
     FLEET = "F"
 
+    # Members are singletons: hash by identity, in C (Enum's own __hash__ is
+    # Python code, and unit types and reasons are dict keys on the hot path).
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
-        return self.value
+        return UNIT_LETTERS[self]
+
+
+UNIT_LETTERS: dict[UnitType, str] = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
 
 
 def province_of(location: str) -> str:
@@ -24,13 +31,13 @@ class Unit:
     power: str
     type: UnitType
     location: str          # a location id: province, or province/coast for fleets on split coasts
+    province: str = field(init=False, repr=False, compare=False)     # derived once, when made
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return f"{UNIT_LETTERS[self.type]} {self.location}"
 
 
 SEASONS_ORDER = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
@@ -53,7 +60,7 @@ class Phase:
         return f"{self.year}-{self.season}-{self.kind}"
 
     @classmethod
-    def from_slug(cls, slug: str) -> "Phase":
+    def from_slug(cls, slug: str) -> Phase:
         year, season, kind = slug.split("-")
         return cls(int(year), season, kind)
 
@@ -63,6 +70,8 @@ class Phase:
 
 class Reason(Enum):
     """Why an order did what it did, for the report."""
+
+    __hash__ = object.__hash__         # as UnitType: identity, in C
 
     MOVED = "moved"
     HELD = "held"

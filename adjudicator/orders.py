@@ -2,13 +2,20 @@
 
 An order names its unit by location as the player wrote it; binding to the
 actual unit (and catching orders for absent or foreign units) happens in
-validation. `str(order)` is the normalised short form, e.g. 'A par - bur'."""
+validation. `str(order)` is the normalised short form, e.g. 'A par - bur'.
+
+Each order is compiled once, when it is made: the provinces of its unit and
+of its destination are fields (`province`, `dest_province`), so nothing on
+the per-phase path splits a location string again. They are derived, so
+they take no part in equality, hashing or repr."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from adjudicator.model import UnitType, province_of
+from adjudicator.model import UNIT_LETTERS, UnitType, province_of
+
+_set = object.__setattr__          # frozen records set their derived fields once, in __post_init__
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,13 +23,13 @@ class Order:
     power: str
     unit_type: UnitType | None      # as written; None when the player left it out
     location: str
+    province: str = field(init=False, repr=False, compare=False)     # the unit's province
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        _set(self, "province", province_of(self.location))
 
     def unit_text(self) -> str:
-        return f"{self.unit_type.value} {self.location}" if self.unit_type else self.location
+        return f"{UNIT_LETTERS[self.unit_type]} {self.location}" if self.unit_type else self.location
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +42,11 @@ class Hold(Order):
 class Move(Order):
     dest: str
     via_convoy: bool = False
+    dest_province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def dest_province(self) -> str:
-        return province_of(self.dest)
+    def __post_init__(self) -> None:
+        _set(self, "province", province_of(self.location))
+        _set(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text()} - {self.dest}" + (" via convoy" if self.via_convoy else "")
@@ -50,7 +58,7 @@ class SupportHold(Order):
     target: str
 
     def __str__(self) -> str:
-        t = f"{self.target_type.value} " if self.target_type else ""
+        t = f"{UNIT_LETTERS[self.target_type]} " if self.target_type else ""
         return f"{self.unit_text()} S {t}{self.target}"
 
 
@@ -59,9 +67,14 @@ class SupportMove(Order):
     target_type: UnitType | None
     origin: str
     dest: str
+    dest_province: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _set(self, "province", province_of(self.location))
+        _set(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
-        t = f"{self.target_type.value} " if self.target_type else ""
+        t = f"{UNIT_LETTERS[self.target_type]} " if self.target_type else ""
         return f"{self.unit_text()} S {t}{self.origin} - {self.dest}"
 
 
@@ -77,6 +90,11 @@ class Convoy(Order):
 @dataclass(frozen=True, slots=True)
 class Retreat(Order):
     dest: str
+    dest_province: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _set(self, "province", province_of(self.location))
+        _set(self, "dest_province", province_of(self.dest))
 
     def __str__(self) -> str:
         return f"{self.unit_text()} R {self.dest}"
