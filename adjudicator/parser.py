@@ -6,6 +6,11 @@ moves; `S`/`supports`, `C`/`convoys`, `H`/`holds`; `via convoy`; coasts as
 builds and waives; per-power headings (`France:`) or a power prefix on each
 line. `#` starts a comment.
 
+Plain lines ('A par - bur', 'F nth C A lon - nwy') are read by a fast path
+of dictionary lookups that gives exactly what the full parser would; every
+other line goes through the tokens. The name tables belong to the map
+(MapGraph.names) and the power names to the variant, so they are built once.
+
 Every bad line is reported with its number, the reason and, for a near-miss
 name, a suggestion. Errors are of three kinds: OrderSyntaxError (cannot read),
 AmbiguousOrderError (cannot tell) here, and IllegalOrderError (cannot do) in
@@ -17,7 +22,6 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from adjudicator.errors import (
     AmbiguousOrderError,
@@ -25,7 +29,7 @@ from adjudicator.errors import (
     OrderError,
     OrderSyntaxError,
 )
-from adjudicator.mapgraph import MapGraph, normalise_name
+from adjudicator.mapgraph import MapGraph, NameIndex
 from adjudicator.model import UnitType
 from adjudicator.orders import (
     AnyOrder,
@@ -84,59 +88,32 @@ def split_lines(text: str) -> list[str]:
 
 def control_character(line: str) -> str | None:
     """The first control or line-separator character in a line ('U+000B'), tab excepted."""
+    if line.isprintable():          # Cc, Zl and Zp are never printable: the common case, in C
+        return None
     for char in line:
         if char != "\t" and unicodedata.category(char) in ("Cc", "Zl", "Zp"):
             return f"U+{ord(char):04X}"
     return None
 
 
-class ProvinceNames:
-    """Every way to write a province on one map, built once per parser:
-    exact names (full names, ids, aliases, normalised), the same with the
-    spaces taken out ('Mid Atlantic' = 'MidAtlantic' = 'Mid-Atlantic'), and a
-    unique prefix of at least PREFIX_MIN letters ('Burgund'). A prefix that
-    fits two provinces is ambiguous ('Gulf': Bothnia or Lyon); so is 'Liv'
-    (Liverpool, Livonia), which the standard map lists as Livonia's alias."""
+ARROWS = re.compile(r"(->|=>|—|–)")
+PUNCTUATION = re.compile(r"([()/,])")
+POWER_PREFIX = re.compile(r"^\s*([^:]+):\s*(.*)$")
+SEPARATORS = frozenset(("-", "/", "(", ")"))
+COAST_STARTS = frozenset(phrase.split()[0] for phrase in COAST_WORDS if " " in phrase)
 
-    def __init__(self, graph: MapGraph) -> None:
-        self.graph = graph
-        self.exact: dict[str, str] = dict(graph._names)
-        compact: dict[str, str | None] = {}
-        for key, pid in self.exact.items():
-            squeezed = key.replace(" ", "")
-            compact[squeezed] = pid if compact.get(squeezed, pid) == pid else None
-        self.compact = {k: v for k, v in compact.items() if v is not None}
-        # Word-prefixes of every name: a hyphenated token that starts a name stays one word.
-        self.word_prefixes: set[str] = set()
-        for key in self.exact:
-            parts = key.split()
-            for n in range(1, len(parts) + 1):
-                self.word_prefixes.add(" ".join(parts[:n]))
-        self._keys = sorted({*self.exact, *self.compact})
-        self.normalise = lru_cache(maxsize=4096)(normalise_name)
-        self.prefix = lru_cache(maxsize=1024)(self._prefix)
-        self.suggest = lru_cache(maxsize=1024)(self._suggest)
 
-    def lookup(self, key: str) -> str | None:
-        """A normalised name -> province id, exact or with the spaces taken
-        out. Words joined that way are never order words: 'ruh r' is not
-        'Ruhr', 'mid atlantic' is 'MidAtlantic'."""
-        pid = self.exact.get(key)
-        if pid is not None or (" " in key and any(w in ORDER_WORDS or len(w) < PREFIX_MIN for w in key.split())):
-            return pid
-        return self.compact.get(key.replace(" ", ""))
-
-    def _prefix(self, key: str) -> tuple[str, ...]:
-        """The provinces (sorted ids) that a normalised word is a prefix of."""
-        if len(key) < PREFIX_MIN or not key.isalpha():
-            return ()
-        found = {self.exact.get(k) or self.compact[k] for k in self._keys if k.startswith(key)}
-        return tuple(sorted(found))
-
-    def _suggest(self, text: str) -> str | None:
-        if len(text) > MAX_SUGGEST_CHARS:
-            return None
-        return self.graph.suggest(text)
+def lookup_province(names: NameIndex, key: str) -> str | None:
+    """A normalised name -> province id, exact or with the spaces taken out.
+    Words joined that way are never order words: 'ruh r' is not 'Ruhr',
+    'mid atlantic' is 'MidAtlantic'. A unique prefix of at least PREFIX_MIN
+    letters also names a province ('Burgund'); one that fits two is
+    ambiguous ('Gulf': Bothnia or Lyon), and so is 'Liv' (Liverpool,
+    Livonia), which the standard map lists as Livonia's alias."""
+    pid = names.exact.get(key)
+    if pid is not None or (" " in key and any(w in ORDER_WORDS or len(w) < PREFIX_MIN for w in key.split())):
+        return pid
+    return names.compact.get(key.replace(" ", ""))
 
 
 @dataclass
@@ -180,14 +157,27 @@ class OrderParser:
         self.variant = variant
         self.graph: MapGraph = variant.map
         self.extensions = extensions or []
-        self.names = ProvinceNames(self.graph)
+        self.names: NameIndex = self.graph.names
+        # The fast path's one-word locations: names, ids and aliases, and
+        # coast ids ('spa/nc') that read as that province and coast.
+        self.plain: dict[str, str] = self.names.one_word
+        self.plain_coasts: dict[str, str] = {}
+        for coast in self.names.coast_ids:
+            province, _, code = coast.partition("/")
+            if self.plain.get(province) == province and COAST_WORDS.get(code) == code:
+                self.plain_coasts[coast] = coast
+        # First words of powers' names of several words: a plain line starting
+        # with one might be a heading ('A B' could be a power), so it takes the full path.
+        self.power_heads = {key.split()[0] for key in variant.power_table() if " " in key}
         self._suggestions_left = MAX_SUGGESTIONS
 
     # --- tokenising -----------------------------------------------------------
     def tokenise(self, text: str) -> list[str]:
         text = text.lower()
-        text = re.sub(r"(->|=>|—|–)", " - ", text)
-        text = re.sub(r"([()/,])", r" \1 ", text)
+        if ">" in text or "—" in text or "–" in text:
+            text = ARROWS.sub(" - ", text)
+        if "(" in text or ")" in text or "/" in text or "," in text:
+            text = PUNCTUATION.sub(r" \1 ", text)
         words: list[str] = []
         for raw in text.split():
             if raw == "-" or "-" not in raw:
@@ -206,38 +196,47 @@ class OrderParser:
     # --- pieces ---------------------------------------------------------------
     def _province(self, tokens: _Tokens) -> str:
         """Longest run of words that names a province."""
+        names = self.names
+        words, start = tokens.words, tokens.pos
         best: tuple[int, str] | None = None
         for length in range(1, 6):
-            if tokens.pos + length > len(tokens.words):
+            end = start + length
+            if end > len(words) or words[end - 1] in SEPARATORS:
                 break
-            if tokens.words[tokens.pos + length - 1] in ("-", "/", "(", ")"):
-                break
-            pid = self.names.lookup(self.names.normalise(" ".join(tokens.words[tokens.pos:tokens.pos + length])))
+            key = names.normalise(" ".join(words[start:end]))
+            pid = lookup_province(names, key)
             if pid is not None:
                 best = (length, pid)
+            if not names.may_grow(key):
+                break          # no name starts with these words: a longer run names nothing
         if best is None:
             word = tokens.peek()
             if word is None:
                 raise OrderSyntaxError("the order stops where a province name should be")
-            found = self.names.prefix(self.names.normalise(word))
+            found = names.prefix(names.normalise(word), PREFIX_MIN)
             if len(found) == 1:
                 tokens.pos += 1
                 return found[0]
             if found:
-                names = sorted(self.graph.provinces[p].name for p in found)
+                full = sorted(self.graph.provinces[p].name for p in found)
                 raise AmbiguousOrderError(f"'{word}': which province?",
-                                          hint=", ".join(names[:-1]) + " or " + names[-1])
+                                          hint=", ".join(full[:-1]) + " or " + full[-1])
             hint = None
             if self._suggestions_left > 0:
                 self._suggestions_left -= 1
                 for length in (3, 2, 1):
-                    hint = self.names.suggest(" ".join(tokens.words[tokens.pos:tokens.pos + length]))
+                    hint = self._suggest(" ".join(tokens.words[tokens.pos:tokens.pos + length]))
                     if hint:
                         break
             raise OrderSyntaxError(f"'{word}': no such province",
                                    hint=f"did you mean {hint}?" if hint else None)
         tokens.pos += best[0]
         return best[1]
+
+    def _suggest(self, text: str) -> str | None:
+        if len(text) > MAX_SUGGEST_CHARS:
+            return None
+        return self.graph.suggest(text)
 
     def _coast(self, tokens: _Tokens, province: str) -> str | None:
         """An optional coast after a province: /nc, (nc), (north coast), nc, north coast."""
@@ -249,7 +248,7 @@ class OrderParser:
             tokens.take()
         # Longest coast phrase first ("north coast" before "north").
         for length in (2, 1):
-            if any(w in ("-", "/", "(", ")") for w in tokens.words[tokens.pos:tokens.pos + length]):
+            if any(w in SEPARATORS for w in tokens.words[tokens.pos:tokens.pos + length]):
                 continue
             phrase = self.names.normalise(" ".join(tokens.words[tokens.pos:tokens.pos + length]))
             code = COAST_WORDS.get(phrase) or (SHORT_COASTS.get(phrase) if bracket else None)
@@ -291,8 +290,97 @@ class OrderParser:
             return True
         return False
 
+    # --- the fast path ------------------------------------------------------------
+    def _plain_location(self, words: list[str], i: int) -> str | None:
+        """words[i] as a location, if it is one word the full parser reads as
+        exactly that: a one-word name, id or alias, or a coast id ('spa/nc').
+        None if the next words could make it a longer name or add a coast.
+        The fast path only accepts order words after a location, and after an
+        order word a name never continues with the spaces taken out."""
+        word = words[i]
+        location = self.plain.get(word)
+        if location is None:
+            return self.plain_coasts.get(word)
+        if i + 1 < len(words):
+            nxt = words[i + 1]
+            if nxt in self.names.next_words.get(word, ()):
+                return None
+            if nxt in COAST_STARTS and i + 2 < len(words) and f"{nxt} {words[i + 2]}" in COAST_WORDS:
+                return None
+        return location
+
+    def _plain_hyphens(self, words: list[str]) -> list[str]:
+        """'nth-pic' -> 'nth', '-', 'pic', as tokenise splits it; a hyphenated
+        name stays whole. [] if a word holds anything but letters, digits and
+        hyphens (tokenise would treat it otherwise)."""
+        out: list[str] = []
+        for raw in words:
+            if raw == "-" or "-" not in raw or raw in MOVE_WORDS:
+                out.append(raw)
+            elif not (raw.isascii() and raw.replace("-", "").isalnum()):
+                return []
+            elif self.names.normalise(raw) in self.names.word_prefixes:
+                out.append(raw)
+            else:
+                for i, part in enumerate(raw.split("-")):
+                    if i:
+                        out.append("-")
+                    if part:
+                        out.append(part)
+        return out
+
+    def _plain(self, text: str, power: str) -> AnyOrder | None:
+        """The common plain line, read with dictionary lookups alone: 'A par',
+        'A par H', 'A par - bur', 'A mun S A ber', 'A mun S A ber - sil',
+        'F nth C A lon - nwy'. Each word is read exactly as the full parser
+        reads it; anything else (and any doubt, such as a line that could be
+        a power's name) returns None, and the full parser reads the line."""
+        words = text.lower().split()
+        if "-" in text:
+            words = self._plain_hyphens(words)
+            if not words:
+                return None
+        n = len(words)
+        if n < 2 or n > 7:
+            return None
+        unit_type = UNIT_WORDS.get(words[0])
+        if unit_type is None or words[0] in self.power_heads:
+            return None
+        location = self._plain_location(words, 1)
+        if location is None:
+            return None
+        if n == 2:
+            return Hold(power, unit_type, location)
+        word = words[2]
+        if word in HOLD_WORDS:
+            return Hold(power, unit_type, location) if n == 3 else None
+        if word in MOVE_WORDS:
+            dest = self._plain_location(words, 3) if n == 4 else None
+            return Move(power, unit_type, location, dest) if dest is not None else None
+        support = word in SUPPORT_WORDS
+        if not support and word not in CONVOY_WORDS or n < 4:
+            return None
+        i = 4 if words[3] in UNIT_WORDS else 3
+        target = self._plain_location(words, i) if i < n else None
+        if target is None:
+            return None
+        if support and (n == i + 1 or (n == i + 2 and words[i + 1] in HOLD_WORDS)):
+            return SupportHold(power, unit_type, location, UNIT_WORDS[words[3]] if i == 4 else None, target)
+        if n != i + 3 or words[i + 1] not in MOVE_WORDS:
+            return None
+        dest = self._plain_location(words, i + 2)
+        if dest is None:
+            return None
+        if support:
+            return SupportMove(power, unit_type, location, UNIT_WORDS[words[3]] if i == 4 else None, target, dest)
+        return Convoy(power, unit_type, location, target, dest)
+
     # --- one order --------------------------------------------------------------
     def parse_order(self, text: str, power: str) -> AnyOrder:
+        return self._plain(text, power) or self._parse_tokens(text, power)
+
+    def _parse_tokens(self, text: str, power: str) -> AnyOrder:
+        """The full parser: tokens, longest names, coasts, every order form."""
         tokens = _Tokens(self.tokenise(text))
         if tokens.done():
             raise OrderSyntaxError("empty order")
@@ -386,7 +474,7 @@ class OrderParser:
     # --- a whole text ---------------------------------------------------------
     def _power_prefix(self, text: str) -> tuple[str | None, str]:
         """'France: A par - bur' -> ('france', 'A par - bur'); a heading alone -> (power, '')."""
-        match = re.match(r"^\s*([^:]+):\s*(.*)$", text)
+        match = POWER_PREFIX.match(text) if ":" in text else None
         if match:
             power = self.variant.power_lookup(match.group(1))
             if power is None:
@@ -434,11 +522,19 @@ class OrderParser:
             parsed = ParsedLine(number, raw.strip(), power)
             lines.append(parsed)
             try:
+                extended = False
                 for extension in self.extensions:
                     hit = extension(content)
                     if hit is not None:
                         content, data = hit
                         parsed.extra.update(data)
+                        extended = True
+                if not extended and parsed.power is not None and ":" not in content:
+                    # The fast path: no heading, no prefix, nothing for an extension.
+                    plain = self._plain(content, parsed.power)
+                    if plain is not None:
+                        parsed.order = plain
+                        continue
                 line_power, content = self._power_prefix(content)
                 if line_power is not None:
                     if not content and not parsed.extra:

@@ -13,12 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import DataFileError
 from adjudicator.mapgraph import MapGraph, load_map, normalise_name
 from adjudicator.model import Unit, UnitType
 from adjudicator.storage import read_yaml
+
+if TYPE_CHECKING:
+    from adjudicator.parser import OrderParser
 
 VARIANTS_DIR = Path(__file__).resolve().parent.parent / "variants"
 
@@ -66,16 +69,30 @@ class Variant:
         return replace(self, rule_options={**self.rule_options, **check_rule_options(options, self.source)})
 
     _power_names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _parser: list[OrderParser] = field(default_factory=list, init=False, repr=False, compare=False)
 
-    def power_lookup(self, text: str) -> str | None:
-        """A power's id from its id, name, adjective, code or an alias, in any case."""
+    def power_table(self) -> dict[str, str]:
+        """Every normalised id, name, adjective, code and alias of a power -> its id."""
         if not self._power_names:
             table = self._power_names        # built once per variant, on the variant
             for pid, power in self.powers.items():
                 for name in (pid, power.name, power.adjective, power.code, *power.extra.get("aliases", [])):
                     if name:
                         table.setdefault(normalise_name(str(name)), pid)
-        return self._power_names.get(normalise_name(text))
+        return self._power_names
+
+    def power_lookup(self, text: str) -> str | None:
+        """A power's id from its id, name, adjective, code or an alias, in any case."""
+        return self.power_table().get(normalise_name(text))
+
+    def order_parser(self) -> OrderParser:
+        """This variant's order parser, with its rule set's line extensions:
+        made once, kept on the variant."""
+        if not self._parser:
+            from adjudicator.parser import OrderParser
+            from adjudicator.rules import rules_for
+            self._parser.append(OrderParser(self, list(rules_for(self).parser_extensions)))
+        return self._parser[0]
 
     def power_name(self, power: str | None) -> str:
         """A Great Power's or a minor power's name as reports print it."""
