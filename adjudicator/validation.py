@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from adjudicator.errors import AmbiguousOrderError, IllegalOrderError
 from adjudicator.mapgraph import MapGraph
-from adjudicator.model import Unit, UnitType, province_of
+from adjudicator.model import Unit, UnitType
 from adjudicator.orders import (
     AnyOrder,
     Convoy,
@@ -24,6 +24,7 @@ from adjudicator.rules.hooks import RuleSet
 from adjudicator.state import GameState
 
 KIND_NAMES = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
+MOVEMENT_ORDERS = frozenset((Hold, Move, SupportHold, SupportMove, Convoy))
 
 
 def bind_unit(state: GameState, order: Order, *, dislodged: bool = False) -> Unit:
@@ -45,19 +46,21 @@ def bind_unit(state: GameState, order: Order, *, dislodged: bool = False) -> Uni
 
 
 def resolve_destination(state: GameState, graph: MapGraph, rules: RuleSet, unit: Unit, dest: str,
-                        purpose: str) -> str:
+                        purpose: str, province: str | None = None) -> str:
     """The exact location a unit moves to. Armies ignore coasts; a fleet that
-    names no coast gets the only reachable one, and is ambiguous if several are."""
-    province = province_of(dest)
+    names no coast gets the only reachable one, and is ambiguous if several are.
+    `province` is dest's province when the caller has it compiled."""
+    if province is None:
+        province = graph.province_of(dest)
     if unit.type is UnitType.ARMY:
         return province
-    if graph.provinces[province].terrain == "land":
+    if graph.terrain[province] == "land":
         raise IllegalOrderError(f"a fleet cannot go inland to {graph.full_name(province)}")
-    if "/" in dest:
+    if dest != province:
         if not rules.is_adjacent(state, graph, unit, unit.location, dest, purpose):
             raise IllegalOrderError(f"{graph.full_name(unit.location)} does not border {graph.full_name(dest)}")
         return dest
-    options = [loc for loc in graph.fleet_locations(province)
+    options = [loc for loc in graph.fleet_spots[province]
                if rules.is_adjacent(state, graph, unit, unit.location, loc, purpose)]
     if len(options) == 1:
         return options[0]
@@ -72,52 +75,66 @@ def can_reach_province(state: GameState, graph: MapGraph, rules: RuleSet, unit: 
     if unit.type is UnitType.ARMY:
         return rules.is_adjacent(state, graph, unit, unit.location, province, "support")
     return any(rules.is_adjacent(state, graph, unit, unit.location, loc, "support")
-               for loc in graph.fleet_locations(province))
+               for loc in graph.fleet_spots[province])
 
 
 def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, order: Order) -> Order:
     """Return the order in canonical form (exact unit location, exact
-    destination) or raise IllegalOrderError/AmbiguousOrderError if void."""
-    unit = state.units[order.province]
+    destination) or raise IllegalOrderError/AmbiguousOrderError if void.
+    Reads the order's compiled provinces and the map's compiled tables."""
+    here = order.province
+    unit = state.units[here]
+    # An order that already names its unit exactly is kept as it is (orders
+    # are values), so the common case makes no new record.
+    exact = (order.unit_type is unit.type and order.location == unit.location and order.power == unit.power
+             and type(order) in MOVEMENT_ORDERS)
     if isinstance(order, Hold):
-        return Hold(unit.power, unit.type, unit.location)
+        return order if exact else Hold(unit.power, unit.type, unit.location)
     if isinstance(order, Move):
-        target = province_of(order.dest)
-        if target == unit.province:
+        target = order.dest_province
+        if target == here:
             raise IllegalOrderError("a unit cannot move to its own province")
         if unit.type is UnitType.FLEET:
             if order.via_convoy:
                 raise IllegalOrderError("only armies can be convoyed")
-            return Move(unit.power, unit.type, unit.location, dest=resolve_destination(state, graph, rules, unit, order.dest, "move"))
-        if graph.is_sea(target):
+            dest = resolve_destination(state, graph, rules, unit, order.dest, "move", target)
+            return order if exact and dest == order.dest else Move(unit.power, unit.type, unit.location, dest)
+        if target in graph.seas:
             raise IllegalOrderError(f"an army cannot move to the sea ({graph.full_name(target)})")
         adjacent = rules.is_adjacent(state, graph, unit, unit.location, target, "move")
-        if adjacent and (not order.via_convoy or not convoy_possible(graph, unit.province, target)):
+        if adjacent and (not order.via_convoy or not convoy_possible(graph, here, target)):
             # 'via convoy' where no convoy can ever go: the directive is ignored
             # and the army moves over land (turn.py notes it on the order line).
-            return Move(unit.power, unit.type, unit.location, dest=target)
+            if exact and order.dest == target and not order.via_convoy:
+                return order
+            return Move(unit.power, unit.type, unit.location, target)
         # A convoy move: both ends must touch the sea.
-        if not convoy_possible(graph, unit.province, target):
+        if not convoy_possible(graph, here, target):
             if order.via_convoy:
-                raise IllegalOrderError(f"no convoy can take an army from {graph.full_name(unit.province)} "
+                raise IllegalOrderError(f"no convoy can take an army from {graph.full_name(here)} "
                                         f"to {graph.full_name(target)}")
-            raise IllegalOrderError(f"{graph.full_name(unit.province)} does not border {graph.full_name(target)}")
-        return Move(unit.power, unit.type, unit.location, dest=target, via_convoy=True if order.via_convoy else not adjacent)
+            raise IllegalOrderError(f"{graph.full_name(here)} does not border {graph.full_name(target)}")
+        via = True if order.via_convoy else not adjacent
+        if exact and order.dest == target and order.via_convoy == via:
+            return order
+        return Move(unit.power, unit.type, unit.location, target, via)
     if isinstance(order, SupportHold):
-        target = province_of(order.target)
-        if target == unit.province:
+        target = graph.province_of(order.target)
+        if target == here:
             raise IllegalOrderError("a unit cannot support itself")
         if target not in state.units:
             raise IllegalOrderError(f"there is no unit in {graph.full_name(target)} to support")
         if not can_reach_province(state, graph, rules, unit, target):
             raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(target)}")
-        return SupportHold(unit.power, unit.type, unit.location, target_type=order.target_type, target=target)
+        if exact and order.target == target:
+            return order
+        return SupportHold(unit.power, unit.type, unit.location, order.target_type, target)
     if isinstance(order, SupportMove):
-        origin = province_of(order.origin)
-        dest = province_of(order.dest)
-        if origin == unit.province:
+        origin = graph.province_of(order.origin)
+        dest = order.dest_province
+        if origin == here:
             raise IllegalOrderError("a unit cannot support its own move")
-        if dest == unit.province:
+        if dest == here:
             raise IllegalOrderError("a unit cannot support a move into its own province")
         if origin not in state.units:
             raise IllegalOrderError(f"there is no unit in {graph.full_name(origin)} to support")
@@ -125,25 +142,28 @@ def validate_movement_order(state: GameState, graph: MapGraph, rules: RuleSet, o
             raise IllegalOrderError("the supported move goes nowhere")
         if not can_reach_province(state, graph, rules, unit, dest):
             raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(dest)}")
-        return SupportMove(unit.power, unit.type, unit.location, target_type=order.target_type, origin=origin,
-                           dest=order.dest if "/" in order.dest else dest)
+        if exact and order.origin == origin:
+            return order
+        return SupportMove(unit.power, unit.type, unit.location, order.target_type, origin, order.dest)
     if isinstance(order, Convoy):
         if unit.type is not UnitType.FLEET:
             raise IllegalOrderError("only fleets can convoy")
-        if not graph.is_sea(unit.location):
+        if unit.location not in graph.seas:
             raise IllegalOrderError("only fleets at sea can convoy")
-        origin, dest = province_of(order.origin), province_of(order.dest)
+        origin, dest = graph.province_of(order.origin), graph.province_of(order.dest)
         army = state.units.get(origin)
         if army is None:
             raise IllegalOrderError(f"there is no army in {graph.full_name(origin)} to convoy")
         if army.type is not UnitType.ARMY:
             raise IllegalOrderError("only armies can be convoyed")
-        if graph.is_sea(dest) or origin == dest:
+        if dest in graph.seas or origin == dest:
             raise IllegalOrderError(f"an army cannot be convoyed to {graph.full_name(dest)}")
         if not graph.could_convoy(unit.location, origin, dest):
             raise IllegalOrderError(f"a fleet in {graph.full_name(unit.location)} cannot be part of a convoy "
                                     f"from {graph.full_name(origin)} to {graph.full_name(dest)}")
-        return Convoy(unit.power, unit.type, unit.location, origin=origin, dest=dest)
+        if exact and order.origin == origin and order.dest == dest:
+            return order
+        return Convoy(unit.power, unit.type, unit.location, origin, dest)
     raise IllegalOrderError(f"'{order}' is not a movement-phase order")
 
 
@@ -185,12 +205,16 @@ def settle_convoy_intent(state: GameState, graph: MapGraph, rules: RuleSet, orde
         if isinstance(order, Convoy):
             convoyed_by.setdefault((order.origin, order.dest), []).append(state.units[prov].power)
     for prov, order in list(orders.items()):
-        if not isinstance(order, Move) or state.units[prov].type is not UnitType.ARMY:
+        if not isinstance(order, Move):
             continue
         unit = state.units[prov]
-        powers = convoyed_by.get((prov, order.dest_province), [])
+        if unit.type is not UnitType.ARMY:
+            continue
+        powers = convoyed_by.get((prov, order.dest_province), ())
+        if order.via_convoy == bool(powers):
+            continue            # as ordered: by convoy with a convoy, or over land with none
         adjacent = rules.is_adjacent(state, graph, unit, unit.location, order.dest_province, "move")
-        if order.via_convoy and not powers:
+        if order.via_convoy:
             if adjacent:
                 orders[prov] = Move(order.power, order.unit_type, order.location, order.dest, False)
             elif not fleet_route_exists(state, graph, prov, order.dest_province):
@@ -198,7 +222,7 @@ def settle_convoy_intent(state: GameState, graph: MapGraph, rules: RuleSet, orde
                 # void and the army holds. With fleets there, it is a failed convoy (6.D.8).
                 del orders[prov]
                 void[prov] = (order, "no fleet convoys it, and no fleets could")
-        elif not order.via_convoy and adjacent and unit.power in powers:
+        elif adjacent and unit.power in powers:
             orders[prov] = Move(order.power, order.unit_type, order.location, order.dest, True)
 
 

@@ -10,8 +10,14 @@ from adjudicator.mapgraph import MapGraph
 from adjudicator.model import Unit
 from adjudicator.movement import MovementResult, standard_backup_rule
 from adjudicator.orders import Order, Waive
+from adjudicator.rules import rules_for
 from adjudicator.rules.hooks import PreResolved, RuleSet
 from adjudicator.state import GameState
+from adjudicator.validation import (
+    bind_unit,
+    settle_convoy_intent,
+    validate_movement_order,
+)
 
 if TYPE_CHECKING:
     from adjudicator.parser import ParsedLine
@@ -22,11 +28,10 @@ def is_adjacent(state: GameState, graph: MapGraph, unit: Unit, source: str, targ
     return graph.is_adjacent(unit.type, source, target)
 
 
-def bind_movement_orders(variant: "Variant", state: GameState, lines: list["ParsedLine"],
+def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedLine],
                          rules: RuleSet) -> PreResolved:
     """Bind and validate each parsed line. Errors stay on their lines; void
     orders are kept with their reason and the unit holds."""
-    from adjudicator.validation import bind_unit, settle_convoy_intent, validate_movement_order
     result = PreResolved(orders={})
     seen: dict[str, int] = {}
     for line in lines:
@@ -60,25 +65,24 @@ def _illegal(message: str, line: int) -> OrderError:
     return IllegalOrderError(message, line=line)
 
 
-def pre_resolve(variant: "Variant", state: GameState, lines: list["ParsedLine"]) -> PreResolved:
-    from adjudicator.rules import rules_for
+def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
     return bind_movement_orders(variant, state, lines, rules_for(variant))
 
 
-def post_resolve(variant: "Variant", state: GameState, orders: dict[str, Order],
+def post_resolve(variant: Variant, state: GameState, orders: dict[str, Order],
                  result: MovementResult) -> dict[str, str]:
     return {}
 
 
-def after_movement(variant: "Variant", before: GameState, after: GameState, result: MovementResult) -> list[str]:
+def after_movement(variant: Variant, before: GameState, after: GameState, result: MovementResult) -> list[str]:
     return []
 
 
-def after_ownership(variant: "Variant", before: GameState, after: GameState, changes: dict[str, str]) -> list[str]:
+def after_ownership(variant: Variant, before: GameState, after: GameState, changes: dict[str, str]) -> list[str]:
     return []
 
 
-def build_sites(variant: "Variant", state: GameState, power: str) -> list[str]:
+def build_sites(variant: Variant, state: GameState, power: str) -> list[str]:
     """Owned, vacant home centres."""
     info = variant.powers.get(power)
     if info is None:
@@ -86,17 +90,17 @@ def build_sites(variant: "Variant", state: GameState, power: str) -> list[str]:
     return [c for c in info.home_centres if state.centres.get(c) == power and c not in state.units]
 
 
-def after_adjustment(variant: "Variant", before: GameState, after: GameState) -> list[str]:
+def after_adjustment(variant: Variant, before: GameState, after: GameState) -> list[str]:
     return []
 
 
-def victory(variant: "Variant", state: GameState) -> str | None:
+def victory(variant: Variant, state: GameState) -> str | None:
     counts = {p: len(state.centres_of(p)) for p in variant.powers}
     winners = [p for p, n in counts.items() if n >= variant.victory_centres]
     return winners[0] if len(winners) == 1 else None
 
 
-def playing_powers(variant: "Variant", state: GameState) -> list[str]:
+def playing_powers(variant: Variant, state: GameState) -> list[str]:
     return list(variant.powers)
 
 
