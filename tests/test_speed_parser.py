@@ -1,0 +1,101 @@
+"""The text path's shortcuts (issue 14) change no result: the fast path reads
+a plain line exactly as the full parser does, tables are built once, and the
+DATC runner's direct unit reading agrees with the parser."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from adjudicator.datc import lookup_power, read_cases, unit_location
+from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from adjudicator.parser import OrderParser
+from adjudicator.variant import load_variant
+
+DATC = Path(__file__).resolve().parent.parent.parent / "shared" / "datc" / "datc_v2.4_06.txt"
+ORDER_WORDS = ["A", "F", "a", "army", "Fleet", "-", "->", "=>", "S", "s", "C", "c", "H", "h", "hold", "to",
+               "m", "via", "convoy", "nc", "sc", "north", "coast", "n", "/", "(nc)", "w", "x", "e", "nth-pic",
+               "mid-atlantic", "a-b", "-nth"]
+
+
+def lines_for(parser: OrderParser, count: int, seed: int) -> list[str]:
+    """Plain shapes over every way to write a place, some with a word
+    changed or added, some in capitals."""
+    graph = parser.graph
+    places = sorted({*graph.location_province, *parser.names.keys, *(p.name for p in graph.provinces.values())})
+    vocabulary = places + ORDER_WORDS
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        unit = rng.choice(["A", "F", "a", "army", "fleet"])
+        p1, p2, p3 = rng.choice(places), rng.choice(places), rng.choice(places)
+        words = rng.choice([f"{unit} {p1}", f"{unit} {p1} H", f"{unit} {p1} - {p2}", f"{unit} {p1} S A {p2}",
+                            f"{unit} {p1} S F {p2} - {p3}", f"{unit} {p1} C A {p2} - {p3}", f"{unit} {p1} s {p2} h",
+                            f"{unit} {p1} S {p2} - {p3}", f"{unit} {p1} -> {p2}", f"{unit} {p1} to {p2}"]).split()
+        if rng.random() < 0.3:
+            words[rng.randrange(len(words))] = rng.choice(vocabulary)
+        if rng.random() < 0.2:
+            words.insert(rng.randrange(len(words) + 1), rng.choice(vocabulary))
+        line = " ".join(words)
+        if rng.random() < 0.3:
+            line = line.replace(" - ", "-")            # the DATC's 'F nth-pic'
+        out.append(line.upper() if rng.random() < 0.2 else line)
+    return out
+
+
+@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+def test_fast_path_reads_as_the_full_parser(variant_name: str) -> None:
+    parser = load_variant(variant_name).order_parser()
+    fast = 0
+    for line in lines_for(parser, 4000, seed=14):
+        plain = parser._plain(line, "france")
+        if plain is None:
+            continue
+        fast += 1
+        full = parser._parse_tokens(line, "france")
+        assert (type(plain), plain) == (type(full), full), line
+    assert fast > 500          # the corpus does reach the fast path
+
+
+@pytest.mark.parametrize("line, kind", [
+    ("A par - bur", Move), ("F nth C A lon - nwy", Convoy), ("A mun S A ber - sil", SupportMove),
+    ("A mun S A ber", SupportHold), ("A par H", Hold), ("F spa/sc - wes", Move), ("F nth-pic", Move),
+])
+def test_common_lines_take_the_fast_path(line: str, kind: type) -> None:
+    plain = load_variant("standard").order_parser()._plain(line, "france")
+    assert type(plain) is kind and str(plain) == line.replace("-", " - ").replace("  ", " ")
+
+
+def test_lines_the_fast_path_leaves_alone() -> None:
+    parser = load_variant("standard").order_parser()
+    for line in ["A par - bur via convoy", "F spa nc - mao", "A lon - nth - nwy", "A Burgund - par",
+                 "F st petersburg sc H", "build A par", "F spa/nc-mao"]:
+        assert parser._plain(line, "france") is None, line
+
+
+def test_tables_are_built_once() -> None:
+    variant = load_variant("standard")
+    assert variant.order_parser() is variant.order_parser()
+    assert variant.map.names is variant.map.names
+    assert OrderParser(variant).names is variant.map.names
+
+
+@pytest.mark.skipif(not DATC.exists(), reason="DATC file not present")
+def test_datc_unit_lines_read_directly_as_the_parser_reads_them() -> None:
+    variant = load_variant("standard")
+    parser = variant.order_parser()
+    _, cases = read_cases(DATC)
+    read = 0
+    for case in cases:
+        for section in ("PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_DISLODGED", "POSTSTATE",
+                        "POSTSTATE_DISLODGED"):
+            for _, text in case.sections.get(section, []):
+                power_text, rest = text.split(":", 1) if ":" in text else text.split(None, 1)
+                words = rest.split()
+                location = unit_location(variant.map, " ".join(words[1:]))
+                order = parser.parse_order(f"{words[0].upper()} {' '.join(words[1:])}",
+                                           lookup_power(variant, power_text))
+                assert isinstance(order, Order) and location == order.location, text
+                read += 1
+    assert read > 1000
