@@ -7,7 +7,8 @@ figures; asserts nothing.
 2. Ours on the adjudication call alone (adjudicate_lines, orders parsed).
 3. Ours at 34 to 5,000 units on a synthetic grid map (adjudicate_lines:
    the orders text limit is 2,000 lines, so orders are built, not parsed).
-4. Start-up CPU of `adjudicator --help`, `status`, `check` and `adjudicate`.
+4. Start-up CPU of `adjudicator --help`, `status`, `check` and `adjudicate`, the heavy
+   modules each loads, and (when PYTHONDONTWRITEBYTECODE is set) the same with bytecode cached.
 
 MILA is optional: `pip install diplomacy`. Without it the MILA figures are
 skipped.  Usage: python benchmarks/bench_compare.py [phases]"""
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import random
 import resource
 import shutil
@@ -32,7 +34,6 @@ from adjudicator.model import Phase, Unit, UnitType
 from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from adjudicator.parser import ParsedLine
 from adjudicator.state import GameState, initial_state
-from adjudicator.turn import parser_for
 from adjudicator.variant import PowerInfo, Variant, load_variant
 
 try:
@@ -166,7 +167,7 @@ def standard_comparison(phases: int) -> None:
         print(f"   ours / MILA: {ours_us / mila_us:.2f} (MILA takes {mila_us / ours_us:.1f}x our time)")
         print(f"   the two leave the same units standing in {agree} of {phases} phases")
 
-    parser = parser_for(variant)
+    parser = variant.order_parser()
     alone = 0.0
     for units, orders in samples:
         state = base.copy()
@@ -229,28 +230,62 @@ def scaling(sizes: tuple[int, ...]) -> None:
 
 
 # --- start-up -------------------------------------------------------------------------
-def child_cpu(args: list[str], cwd: Path) -> float:
+HEAVY = ("networkx", "svgwrite", "jinja2", "filelock")        # third-party modules worth not loading
+
+
+def child_cpu(args: list[str], cwd: Path, env: dict[str, str]) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([str(ADJUDICATOR), *args], cwd=cwd, check=True, capture_output=True)
+    subprocess.run([str(ADJUDICATOR), *args], cwd=cwd, env=env, check=True, capture_output=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def heavy_modules(args: list[str], cwd: Path, env: dict[str, str]) -> list[str]:
+    """Which of HEAVY a command imports (python -X importtime)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "adjudicator", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, check=False)
+    names = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    return [m for m in HEAVY if m in names]
+
+
+def time_commands(work: Path, env: dict[str, str], repeats: int, tag: str) -> dict[str, list[float]]:
+    orders = str(REPO / "orders" / "standard" / "1901-spring.txt")
+    times: dict[str, list[float]] = {"--help": [], "status": [], "check": [], "adjudicate": []}
+    for n in range(repeats):
+        game = f"{tag}{n}"
+        subprocess.run([str(ADJUDICATOR), "new", game], cwd=work, env=env, check=True, capture_output=True)
+        times["--help"].append(child_cpu(["--help"], work, env))
+        times["status"].append(child_cpu(["status", game], work, env))
+        times["check"].append(child_cpu(["check", game, orders], work, env))
+        times["adjudicate"].append(child_cpu(["adjudicate", game, orders], work, env))
+    return times
+
+
 def startup(repeats: int = 5) -> None:
     print(f"4. start-up: CPU time of the `adjudicator` process (user + system), median of {repeats}")
-    orders = REPO / "orders" / "standard" / "1901-spring.txt"
+    orders = str(REPO / "orders" / "standard" / "1901-spring.txt")
     work = Path(tempfile.mkdtemp(prefix="bench-"))
     try:
-        times: dict[str, list[float]] = {"--help": [], "status": [], "check": [], "adjudicate": []}
-        for n in range(repeats):
-            game = f"g{n}"
-            subprocess.run([str(ADJUDICATOR), "new", game], cwd=work, check=True, capture_output=True)
-            times["--help"].append(child_cpu(["--help"], work))
-            times["status"].append(child_cpu(["status", game], work))
-            times["check"].append(child_cpu(["check", game, str(orders)], work))
-            times["adjudicate"].append(child_cpu(["adjudicate", game, str(orders)], work))
+        env = dict(os.environ)
+        subprocess.run([str(ADJUDICATOR), "new", "probe"], cwd=work, env=env, check=True, capture_output=True)
+        probes = {"--help": ["--help"], "status": ["status", "probe"], "check": ["check", "probe", orders],
+                  "adjudicate": ["adjudicate", "probe", orders]}
+        loads = {command: heavy_modules(args, work, env) for command, args in probes.items()}
+        times = time_commands(work, env, repeats, "g")
         for command, samples in times.items():
-            print(f"   adjudicator {command:<11} {sorted(samples)[len(samples) // 2] * 1e3:6.0f} ms")
+            print(f"   adjudicator {command:<11} {sorted(samples)[len(samples) // 2] * 1e3:6.0f} ms"
+                  f"   loads {', '.join(loads[command]) or 'none'} of {', '.join(HEAVY)}")
+        if env.get("PYTHONDONTWRITEBYTECODE"):
+            # Every run above compiled the package from source. An installed
+            # package has its bytecode; a throwaway cache outside the repo shows that case.
+            cached = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            cached["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+            time_commands(work, cached, 1, "warm")
+            times = time_commands(work, cached, repeats, "c")
+            print("   PYTHONDONTWRITEBYTECODE is set, so each run above compiled the package from source;"
+                  " with bytecode cached:")
+            for command, samples in times.items():
+                print(f"   adjudicator {command:<11} {sorted(samples)[len(samples) // 2] * 1e3:6.0f} ms")
     finally:
         shutil.rmtree(work)
 

@@ -13,8 +13,9 @@ import statistics
 import sys
 import time
 import tracemalloc
+from typing import Any
 
-from adjudicator.mapgraph import parse_map
+from adjudicator.mapgraph import MapGraph, parse_map
 from adjudicator.model import Unit, UnitType
 from adjudicator.movement import resolve_movement
 from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
@@ -24,7 +25,7 @@ from adjudicator.state import initial_state
 from adjudicator.variant import load_variant
 
 
-def random_phase(rng: random.Random, graph, powers: list[str], count: int) -> tuple[dict[str, Unit], list[ParsedLine]]:
+def random_phase(rng: random.Random, graph: MapGraph, powers: list[str], count: int) -> tuple[dict[str, Unit], list[ParsedLine]]:
     units: dict[str, Unit] = {}
     provinces = sorted(graph.provinces)
     while len(units) < count:
@@ -86,7 +87,7 @@ def standard_benchmark(phases: int) -> None:
         print(f"  32-34 units: mean {statistics.mean(big):.0f} us/phase")
 
 
-def grid_map(side: int) -> dict:
+def grid_map(side: int) -> dict[str, Any]:
     """A side x side board of land provinces, each bordering its 4 neighbours."""
     provinces = {}
     for r in range(side):
