@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -18,9 +18,6 @@ from adjudicator.cards.registry import is_turn_file_game
 from adjudicator.cli_errors import friendly_errors
 from adjudicator.errors import AdjudicatorError
 from adjudicator.gamemeta import check_meta
-
-if TYPE_CHECKING:
-    pass
 
 
 def game_kind(folder: Path) -> str:
@@ -212,7 +209,7 @@ def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any
     kept under history/superseded/, so nothing is lost."""
     gamefolder = diplomacy_folders()
     with folderlock.hold(game):
-        meta, variant, state, path = gamefolder.load_current(game)
+        _, variant, state, path = gamefolder.load_current(game)
         new_state, notes = transform(variant, state)
         keep = path.parent / "superseded"
         n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1

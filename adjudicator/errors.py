@@ -16,7 +16,7 @@ class AdjudicatorError(Exception):
         self.line = line
         self.hint = hint
 
-    def located(self, file: str | None = None) -> "AdjudicatorError":
+    def located(self, file: str | None = None) -> AdjudicatorError:
         """Fill in the file name if the raiser did not know it."""
         if self.file is None and file is not None:
             self.file = file

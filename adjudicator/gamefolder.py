@@ -12,14 +12,14 @@ Every write is atomic; history files are never rewritten."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Collection
-from typing import Any, Callable
+from typing import Any
 
 from adjudicator import phasecommit, storage
-from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
 from adjudicator.endreport import END_REPORT, end_report
+from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
 from adjudicator.folderlock import LOCK_NAME
 from adjudicator.game import adjudicate_lines
 from adjudicator.gamemeta import check_meta
@@ -205,7 +205,7 @@ def preview_outputs(folder: Path, slug: str, outputs: list[tuple[Path, str | byt
 def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
                   nmr: bool) -> tuple[list[tuple[Path, str | bytes]], list[str]]:
     """Everything the phase writes, computed and checked, with the GM's notes; nothing written."""
-    meta, variant, state, state_path = load_current(folder)
+    meta, variant, state, _ = load_current(folder)
     if state.result:
         raise GameFolderError("the game is over", file=str(folder))
     text, source, notes = phase_orders(variant, folder, state, orders_path, nmr)

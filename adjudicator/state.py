@@ -38,7 +38,7 @@ class GameState:
     result: dict[str, Any] | None = None
     missed: dict[str, int] = field(default_factory=dict)   # power -> phases missed in a row
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         return GameState(self.variant, self.phase, dict(self.units), dict(self.centres),
                          dict(self.dislodged), copy.deepcopy(self.extra), copy.deepcopy(self.result),
                          dict(self.missed))
@@ -73,7 +73,7 @@ class GameState:
         }
 
     @classmethod
-    def from_data(cls, data: Any, variant: Variant, source: str) -> "GameState":
+    def from_data(cls, data: Any, variant: Variant, source: str) -> GameState:
         """The state in a state file, checked field by field: a fault names the
         field and what it should hold, never a traceback."""
         if not isinstance(data, dict) or "phase" not in data or "units" not in data:
@@ -150,6 +150,6 @@ def initial_state(variant: Variant) -> GameState:
     centres = {c: p.id for p in variant.powers.values() for c in (*p.home_centres, *p.owned_centres)}
     state = GameState(variant.id, Phase(variant.start_year, variant.seasons[0], "movement"),
                       units, centres)
-    from adjudicator.rules import rules_for   # rules import this module
+    from adjudicator.rules import rules_for  # rules import this module
     rules_for(variant).setup(variant, state)
     return state

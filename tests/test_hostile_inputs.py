@@ -43,7 +43,7 @@ def test_hostile_input(case: dict[str, Any], tmp_path: Path) -> None:
                                    "--players", "alice,bob,carol"]).exit_code == 0
     else:
         assert runner.invoke(cli, ["new", str(game)]).exit_code == 0
-    state = sorted((game / "history").glob("*.yaml"))[-1]
+    state = max((game / "history").glob("*.yaml"))
     target = {"game.yaml": game / "game.yaml", "state": state,
               "orders": tmp_path / "orders.txt", "turn": tmp_path / "turn.yaml"}[case["target"]]
     text = case_text(case, target.read_text(encoding="utf-8") if target.exists() else "")

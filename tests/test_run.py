@@ -64,9 +64,9 @@ def test_run_adjudicates_after_deadline_and_grace_with_the_missing_nmr(tmp_path:
     folder = game / "orders" / "1901-spring-movement"
     folder.mkdir(parents=True)
     (folder / "france.txt").write_text("A par - bur\nA mar - spa\nF bre - mao\n")
-    code, out = invoke("run", str(game), "--now", "2026-12-01T18:30Z")
+    _, out = invoke("run", str(game), "--now", "2026-12-01T18:30Z")
     assert "nothing to do" in out and "until 2026-12-01T19:00+00:00" in out, out
-    code, out = invoke("run", str(game), "--now", "2026-12-01T19:00Z")
+    _code, out = invoke("run", str(game), "--now", "2026-12-01T19:00Z")
     assert "the deadline has passed; NMR: Austria, England, Germany, Italy, Russia, Turkey" in out, out
     assert "next deadline: 2026-12-03T19:00+00:00" in out
     report = (game / "reports" / "1901-spring-movement.txt").read_text()
@@ -90,8 +90,8 @@ def test_run_a_turn_file_game(tmp_path: Path) -> None:
     folder.mkdir(parents=True)
     for player in ("alice", "bob"):
         (folder / f"{player}.yaml").write_text(yaml.safe_dump({player: sample[player]}))
-    code, out = invoke("run", str(game), "--now", "2026-12-01T10:00Z")
+    _, out = invoke("run", str(game), "--now", "2026-12-01T10:00Z")
     assert "waiting for carol" in out, out
     (folder / "carol.yaml").write_text(yaml.safe_dump({"carol": sample["carol"]}))
-    code, out = invoke("run", str(game), "--now", "2026-12-01T10:05Z")
+    _code, out = invoke("run", str(game), "--now", "2026-12-01T10:05Z")
     assert "adjudicated 0001-age1-turn1 (every order is in)" in out, out

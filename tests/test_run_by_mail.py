@@ -121,7 +121,7 @@ def test_two_years_by_run_alone(game: Path, dovecot: Dovecot, smtp_inbox: SmtpIn
     status = gm("status", str(game))
     assert "1902" in status.splitlines()[0] or "1903" in status.splitlines()[0]
     clock += timedelta(hours=1)
-    current = yaml.safe_load(sorted((game / "history").glob("*.yaml"))[-1].read_text(encoding="utf-8"))
+    current = yaml.safe_load(max((game / "history").glob("*.yaml")).read_text(encoding="utf-8"))
     survivors = sorted(set(current["units"]) | set(current["centres"]))
     dovecot.append(JUDGE, [mail_from(p, "vote draw", clock, "vote") for p in survivors[:-1]])
     out = run(game, clock)
@@ -138,6 +138,6 @@ def test_two_years_by_run_alone(game: Path, dovecot: Dovecot, smtp_inbox: SmtpIn
         assert "The game ended in a draw" in body_of(mails[-1])
         for msg in mails:                     # dated by the injected clock, never the game's year
             assert msg["Date"].datetime.year == 2026
-            for other, secret in PASSWORDS.items():
+            for secret in PASSWORDS.values():
                 assert secret not in body_of(msg)
     assert "the game is over; nothing to do" in run(game, clock + timedelta(days=1))

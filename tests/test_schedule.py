@@ -74,7 +74,7 @@ def test_adjustment_status_skips_powers_with_nothing_owed(tmp_path: Path) -> Non
         assert invoke("adjudicate", str(game), str(ROOT / "orders" / "standard" / f"1901-{phase}.txt"))[0] == 0
     out = invoke("status", str(game))[1]
     waiting = out.split("Waiting for: ")[1].splitlines()[0].split(", ")
-    state = yaml.safe_load(sorted((game / "history").glob("*.yaml"))[-1].read_text())
+    state = yaml.safe_load(max((game / "history").glob("*.yaml")).read_text())
     owed = {p for p in state["units"]
             if len(state["centres"].get(p, [])) != len(state["units"].get(p, []))}
     names = {"austria": "Austria", "england": "England", "france": "France", "germany": "Germany",

@@ -15,8 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator import phasecommit, storage, templating
-from adjudicator.cards.common import (ChoiceError, Event, PhaseInfo, State, TurnGame,
-                                      TurnValidationError)
+from adjudicator.cards.common import (
+    ChoiceError,
+    Event,
+    PhaseInfo,
+    State,
+    TurnGame,
+    TurnValidationError,
+)
 from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
 from adjudicator.folderlock import LOCK_NAME

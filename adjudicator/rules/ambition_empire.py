@@ -14,11 +14,21 @@ import dataclasses
 
 from adjudicator.rules.ambition_empire_common import setup
 from adjudicator.rules.ambition_empire_dp import dp_extension, pre_resolve
-from adjudicator.rules.ambition_empire_homes import (after_adjustment, apply_civil_disorder, build_sites,
-                                                     great_power_survivors, playing_powers, record_draw,
-                                                     victory)
+from adjudicator.rules.ambition_empire_homes import (
+                                                     after_adjustment,
+                                                     apply_civil_disorder,
+                                                     build_sites,
+                                                     great_power_survivors,
+                                                     playing_powers,
+                                                     record_draw,
+                                                     victory,
+)
 from adjudicator.rules.ambition_empire_map import is_adjacent
-from adjudicator.rules.ambition_empire_sortie import after_movement, after_ownership, post_resolve
+from adjudicator.rules.ambition_empire_sortie import (
+                                                     after_movement,
+                                                     after_ownership,
+                                                     post_resolve,
+)
 from adjudicator.rules.hooks import RuleSet
 from adjudicator.rules.standard import STANDARD
 

@@ -17,15 +17,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.model import Unit, UnitType
-from adjudicator.rules.ambition_empire_common import (KEY, book, in_civil_disorder, is_great_power,
-                                                      minor_info, religion_of)
+from adjudicator.rules.ambition_empire_common import (
+    KEY,
+    book,
+    in_civil_disorder,
+    is_great_power,
+    minor_info,
+    religion_of,
+)
 from adjudicator.state import GameState
 
 if TYPE_CHECKING:
     from adjudicator.variant import Variant
 
 
-def _special(variant: "Variant", rule: str) -> list[tuple[str, str]]:
+def _special(variant: Variant, rule: str) -> list[tuple[str, str]]:
     return [(str(e["power"]), str(e["centre"])) for e in variant.extra.get("special_home_centres") or []
             if e.get("rule") == rule]
 
@@ -34,12 +40,12 @@ def extra_homes(state: GameState) -> dict[str, str]:
     return dict((state.extra.get(KEY) or {}).get("extra_homes", {}))
 
 
-def may_make_extra_home(variant: "Variant", state: GameState, power: str) -> bool:
+def may_make_extra_home(variant: Variant, state: GameState, power: str) -> bool:
     info = variant.powers.get(power)
     return bool(info and info.extra.get("extra_home_centre")) and power not in extra_homes(state)
 
 
-def home_centres(variant: "Variant", state: GameState, power: str) -> set[str]:
+def home_centres(variant: Variant, state: GameState, power: str) -> set[str]:
     """The power's home centres now (whether or not it controls them)."""
     info = variant.powers[power]
     homes = set(info.home_centres)
@@ -50,7 +56,7 @@ def home_centres(variant: "Variant", state: GameState, power: str) -> set[str]:
     return homes
 
 
-def build_sites(variant: "Variant", state: GameState, power: str) -> list[str]:
+def build_sites(variant: Variant, state: GameState, power: str) -> list[str]:
     if power not in variant.powers:
         return []
     mine = {c for c, p in state.centres.items() if p == power}
@@ -67,7 +73,7 @@ def build_sites(variant: "Variant", state: GameState, power: str) -> list[str]:
     return sorted(sites)
 
 
-def after_adjustment(variant: "Variant", before: GameState, after: GameState) -> list[str]:
+def after_adjustment(variant: Variant, before: GameState, after: GameState) -> list[str]:
     """Record additional home centres: the first conquered centre a power builds in."""
     notes = []
     for power in variant.powers:
@@ -85,13 +91,13 @@ def after_adjustment(variant: "Variant", before: GameState, after: GameState) ->
     return notes
 
 
-def playing_powers(variant: "Variant", state: GameState) -> list[str]:
+def playing_powers(variant: Variant, state: GameState) -> list[str]:
     """Great Powers only (minor powers never build or disband), less those in civil disorder."""
     gone = set(in_civil_disorder(state))
     return [p for p in variant.powers if p not in gone]
 
 
-def victory(variant: "Variant", state: GameState) -> str | None:
+def victory(variant: Variant, state: GameState) -> str | None:
     """A power wins once it holds at least `victory.centres` and strictly more than any other."""
     counts = sorted(((len(state.centres_of(p)), p) for p in variant.powers), reverse=True)
     if not counts:
@@ -104,13 +110,13 @@ def victory(variant: "Variant", state: GameState) -> str | None:
     return leader
 
 
-def great_power_survivors(variant: "Variant", state: GameState) -> list[str]:
+def great_power_survivors(variant: Variant, state: GameState) -> list[str]:
     """A draw is shared by every Great Power with pieces on the board."""
     return sorted({u.power for u in state.units.values() if is_great_power(variant, u.power)}
                   | {d.unit.power for d in state.dislodged.values() if is_great_power(variant, d.unit.power)})
 
 
-def record_draw(state: GameState, variant: "Variant | None" = None) -> GameState:
+def record_draw(state: GameState, variant: Variant | None = None) -> GameState:
     """End the game in a draw shared by every Great Power with pieces on the board."""
     from adjudicator.variant import load_variant
     variant = variant or load_variant(state.variant)
@@ -120,7 +126,7 @@ def record_draw(state: GameState, variant: "Variant | None" = None) -> GameState
 
 
 # --- civil disorder ---------------------------------------------------------------
-def starting_unit_type(variant: "Variant", centre: str) -> tuple[UnitType, str]:
+def starting_unit_type(variant: Variant, centre: str) -> tuple[UnitType, str]:
     """The type (and location) of the unit that stood in the centre at the start.
     No unit started there (Liverpool): an army, which can stand in any centre."""
     for info in variant.powers.values():
@@ -136,7 +142,7 @@ def starting_unit_type(variant: "Variant", centre: str) -> tuple[UnitType, str]:
     return UnitType.ARMY, centre
 
 
-def make_minor(variant: "Variant", state: GameState, centre: str, former: str) -> list[str]:
+def make_minor(variant: Variant, state: GameState, centre: str, former: str) -> list[str]:
     """Turn a vacant centre of a power in civil disorder into a new minor power."""
     kind, location = starting_unit_type(variant, centre)
     name = variant.map.full_name(centre)
@@ -148,7 +154,7 @@ def make_minor(variant: "Variant", state: GameState, centre: str, former: str) -
     return [f"{name} becomes an independent minor power ({religion}) with {kind.value} {location}."]
 
 
-def apply_civil_disorder(variant: "Variant", state: GameState, power: str) -> tuple[GameState, list[str]]:
+def apply_civil_disorder(variant: Variant, state: GameState, power: str) -> tuple[GameState, list[str]]:
     """Declare `power` in permanent civil disorder (the seed's six effects)."""
     if power not in variant.powers:
         raise ValueError(f"{power!r} is not a Great Power")
@@ -176,5 +182,14 @@ def apply_civil_disorder(variant: "Variant", state: GameState, power: str) -> tu
     return after, notes
 
 
-__all__ = ["build_sites", "after_adjustment", "playing_powers", "victory", "record_draw",
-           "apply_civil_disorder", "make_minor", "home_centres", "minor_info"]
+__all__ = [
+    "after_adjustment",
+    "apply_civil_disorder",
+    "build_sites",
+    "home_centres",
+    "make_minor",
+    "minor_info",
+    "playing_powers",
+    "record_draw",
+    "victory",
+]

@@ -19,8 +19,14 @@ from typing import TYPE_CHECKING
 from adjudicator.model import Unit
 from adjudicator.movement import MovementResult, resolve_movement
 from adjudicator.orders import Move, Order, SupportMove
-from adjudicator.rules.ambition_empire_common import (KEY, book, is_great_power, minor_home_unit,
-                                                      minor_name, unconquered)
+from adjudicator.rules.ambition_empire_common import (
+    KEY,
+    book,
+    is_great_power,
+    minor_home_unit,
+    minor_name,
+    unconquered,
+)
 from adjudicator.state import GameState
 
 if TYPE_CHECKING:
@@ -30,7 +36,7 @@ SORTIE_MOVE = "a minor unit may sortie but never ends the turn elsewhere: this m
 SORTIE_SUPPORT = "this support would make a minor unit's move succeed, which cannot happen"
 
 
-def post_resolve(variant: "Variant", state: GameState, orders: dict[str, Order],
+def post_resolve(variant: Variant, state: GameState, orders: dict[str, Order],
                  result: MovementResult) -> dict[str, str]:
     from adjudicator.rules import rules_for
     backup = rules_for(variant).backup_rule
@@ -55,7 +61,7 @@ def post_resolve(variant: "Variant", state: GameState, orders: dict[str, Order],
     return invalid
 
 
-def after_movement(variant: "Variant", before: GameState, after: GameState, result: MovementResult) -> list[str]:
+def after_movement(variant: Variant, before: GameState, after: GameState, result: MovementResult) -> list[str]:
     notes = []
     for prov in sorted(result.dislodged):
         unit = before.units.get(prov)
@@ -75,7 +81,7 @@ def after_movement(variant: "Variant", before: GameState, after: GameState, resu
     return notes
 
 
-def rebuild_minors(variant: "Variant", state: GameState) -> list[str]:
+def rebuild_minors(variant: Variant, state: GameState) -> list[str]:
     """Rebuild each disbanded minor unit whose centre is unconquered and vacant;
     forget those whose centre a Great Power now controls (never rebuilt)."""
     notes = []
@@ -93,7 +99,7 @@ def rebuild_minors(variant: "Variant", state: GameState) -> list[str]:
     return notes
 
 
-def settle_pending_civil_disorder(variant: "Variant", state: GameState) -> list[str]:
+def settle_pending_civil_disorder(variant: Variant, state: GameState) -> list[str]:
     """Centres of a power in civil disorder that were occupied then: vacant now
     (after a Fall turn), they become new minor powers; taken, they are gone."""
     from adjudicator.rules.ambition_empire_homes import make_minor
@@ -110,7 +116,7 @@ def settle_pending_civil_disorder(variant: "Variant", state: GameState) -> list[
     return notes
 
 
-def after_ownership(variant: "Variant", before: GameState, after: GameState, changes: dict[str, str]) -> list[str]:
+def after_ownership(variant: Variant, before: GameState, after: GameState, changes: dict[str, str]) -> list[str]:
     notes = settle_pending_civil_disorder(variant, after)
     notes += rebuild_minors(variant, after)
     # As Winter begins: which provinces are occupied, so build_sites can tell
@@ -119,4 +125,4 @@ def after_ownership(variant: "Variant", before: GameState, after: GameState, cha
     return notes
 
 
-__all__ = ["post_resolve", "after_movement", "after_ownership", "rebuild_minors", "KEY", "Unit"]
+__all__ = ["KEY", "Unit", "after_movement", "after_ownership", "post_resolve", "rebuild_minors"]

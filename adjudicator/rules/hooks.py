@@ -7,8 +7,9 @@ name or a rule string."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.model import Unit
 
@@ -63,7 +64,7 @@ CivilDisorderHook = Callable[["Variant", "GameState", str], tuple["GameState", l
 SurvivorsHook = Callable[["Variant", "GameState"], list[str]]
 
 
-def survivors(variant: "Variant", state: "GameState") -> list[str]:
+def survivors(variant: Variant, state: GameState) -> list[str]:
     """Every power with a unit or a supply centre left."""
     alive = {u.power for u in state.units.values()} | {d.unit.power for d in state.dislodged.values()} \
         | set(state.centres.values())
@@ -72,8 +73,8 @@ def survivors(variant: "Variant", state: "GameState") -> list[str]:
 
 @dataclass
 class PreResolved:
-    orders: dict[str, "Order"]
-    void: dict[str, tuple["Order", str]] = field(default_factory=dict)
+    orders: dict[str, Order]
+    void: dict[str, tuple[Order, str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     private_notes: dict[str, list[str]] = field(default_factory=dict)   # power -> lines only they see
     gm_log: list[str] = field(default_factory=list)                     # secret: GM's files only
@@ -84,7 +85,7 @@ class PreResolved:
 class RuleSet:
     name: str
     is_adjacent: AdjacencyHook
-    backup_rule: Callable[[dict[str, "Order"], list[str]], dict[str, bool]]
+    backup_rule: Callable[[dict[str, Order], list[str]], dict[str, bool]]
     pre_resolve: PreResolveHook
     post_resolve: PostResolveHook
     after_movement: AfterMovementHook
@@ -96,5 +97,5 @@ class RuleSet:
     setup: SetupHook = lambda variant, state: None
     civil_disorder: CivilDisorderHook | None = None
     survivors: SurvivorsHook = survivors
-    parser_extensions: tuple["LineExtension", ...] = ()
+    parser_extensions: tuple[LineExtension, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)

@@ -12,8 +12,15 @@ from click.testing import CliRunner
 
 from adjudicator import storage
 from adjudicator.cards import driver
-from adjudicator.cards.common import (Choice, ChoiceError, Event, Outcome, PhaseInfo, State,
-                                      new_rng_record)
+from adjudicator.cards.common import (
+    Choice,
+    ChoiceError,
+    Event,
+    Outcome,
+    PhaseInfo,
+    State,
+    new_rng_record,
+)
 from adjudicator.cli import cli
 
 PUBLIC = "Public {{ phase.name }}\n{% for e in events %}{{ e }}\n{% endfor %}"
@@ -94,7 +101,7 @@ def test_option_reaches_setup_and_game_yaml(game_dir: Path) -> None:
     result = new(game_dir, "quiet=true")
     assert result.exit_code == 0, result.output
     assert storage.read_yaml(game_dir / "game.yaml")["options"] == {"quiet": True}
-    state = storage.read_yaml(sorted((game_dir / "history").iterdir())[0])
+    state = storage.read_yaml(min((game_dir / "history").iterdir()))
     assert state["rules"]["quiet"] is True
 
 
@@ -191,13 +198,13 @@ def test_new_game_shows_each_player_their_own_opening_hand(tmp_path: Path) -> No
     hands = {name: set(city["hand"]) for name, city in state["cities"].items()}
     public = (game / "reports" / "0000-setup.txt").read_text(encoding="utf-8")
     assert "Your hand" not in public
-    for reader in hands:
+    for reader, own in hands.items():
         text = (game / "private" / reader / "0000-setup.txt").read_text(encoding="utf-8")
         shown = {line.strip()[2:].split(" [")[0] for line in text.splitlines() if line.startswith("  - ")}
-        assert shown == hands[reader], reader
+        assert shown == own, reader
         for other, cards in hands.items():
             if other != reader:
-                assert not (cards - hands[reader]) & shown
+                assert not (cards - own) & shown
 
 
 def test_a_running_game_keeps_its_own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,8 @@ working copy, see context.run_on_copy)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from adjudicator.cards.age_of_ambition import board, tactics
 from adjudicator.cards.age_of_ambition.context import Ctx

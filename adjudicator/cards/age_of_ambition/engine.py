@@ -12,6 +12,8 @@ Turn file, one player per phase:
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from adjudicator.cards.age_of_ambition import board, scoring, views
@@ -61,9 +63,7 @@ def play_turn(state: State, player: str, choice: Any, rules: Rules) -> Ctx:
             ctx.bad("action", f"unknown action {got!r}: name one of {', '.join(ACTIONS)}, "
                               "e.g. {action: hire, guild: clerics}")
             continue
-        handler = ACTIONS[got]
-        # run_on_copy calls the step at once, so the loop variables are current.
-        run_on_copy(ctx, lambda trial: handler(trial, action))
+        run_on_copy(ctx, functools.partial(_act, ACTIONS[got], action))
     return ctx
 
 
@@ -171,6 +171,11 @@ class AgeOfAmbition:
             from adjudicator.cards import driver
             data = driver.load_data(GAME)
         return load_rules(data)
+
+
+def _act(handler: Callable[[Ctx, dict[str, Any]], None], action: dict[str, Any], trial: Ctx) -> None:
+    """One action on the trial copy (bound with functools.partial, not a loop closure)."""
+    handler(trial, action)
 
 
 GAME = AgeOfAmbition()

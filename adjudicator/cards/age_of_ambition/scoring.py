@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cards.common import State
 from adjudicator.cards.age_of_ambition import board
 from adjudicator.cards.age_of_ambition.rules import Rules
+from adjudicator.cards.common import State
 
 
 def _drop_flags(state: State, player: str, n: int, rules: Rules) -> list[str]:

@@ -4,7 +4,8 @@ applies them. The deployed agent is already in the district."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from adjudicator.cards.age_of_ambition import board
 from adjudicator.cards.age_of_ambition.context import Ctx

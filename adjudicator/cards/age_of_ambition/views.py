@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cards.common import State
 from adjudicator.cards.age_of_ambition import board
 from adjudicator.cards.age_of_ambition.rules import Rules
+from adjudicator.cards.common import State
 
 
 def _requirement(rules: Rules, district: str) -> str:

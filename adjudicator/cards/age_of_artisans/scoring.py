@@ -48,9 +48,7 @@ def building_points(ctx: Ctx, name: str) -> int:
         if not eff:
             continue
         kind, vp = eff["kind"], int(eff.get("vp", 0))
-        if kind == "cathedral_leader" and _strict_leader(ctx.state, name, "cathedral"):
-            total += vp
-        elif kind == "most" and _strict_leader(ctx.state, name, eff["resource"]):
+        if kind == "cathedral_leader" and _strict_leader(ctx.state, name, "cathedral") or kind == "most" and _strict_leader(ctx.state, name, eff["resource"]):
             total += vp
         elif kind == "per_skill":
             total += vp * sum(1 for a in player["apprentices"] if eff["skill"] in apps[a]["skills"])

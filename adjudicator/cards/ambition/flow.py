@@ -3,9 +3,16 @@ end the turn (alliance checks, next player, round limit)."""
 
 from __future__ import annotations
 
-from adjudicator.cards.common import Event, State
 from adjudicator.cards.ambition import alliances, scoring
-from adjudicator.cards.ambition.table import gain, has_perk, perk_amount, perk_event, roll_die, setting
+from adjudicator.cards.ambition.table import (
+    gain,
+    has_perk,
+    perk_amount,
+    perk_event,
+    roll_die,
+    setting,
+)
+from adjudicator.cards.common import Event, State
 
 
 def active(state: State) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.cards.common import Event, State
 from adjudicator.cards.ambition import alliances
 from adjudicator.cards.ambition.table import effect_of, elite_value, setting
+from adjudicator.cards.common import Event, State
 
 
 def score(state: State, player: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ units marked sellable: the board's starting resource, brown and grey cards."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from adjudicator.cards.seven_wonders.cards import MANUFACTURED, RAW, RESOURCES, Catalog
@@ -83,7 +83,7 @@ def cover(need: dict[str, int], own: list[Unit], bought: dict[str, list[Unit]],
     for side in SIDES:
         pool.extend((side, u) for u in bought.get(side, []) if u.sellable)
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(i: int, left: tuple[int, ...]) -> tuple[int, int, tuple[tuple[int, str], ...]]:
         if not any(left):
             return (0, 0, ())

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from adjudicator.cards import driver
 from adjudicator.cards.age_of_ambition.engine import GAME
 
 

@@ -7,12 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aoa_helpers import fresh_state
 
 from adjudicator import storage
 from adjudicator.cards.age_of_ambition.engine import GAME
 from adjudicator.cards.common import TurnValidationError
-
-from aoa_helpers import fresh_state
 
 CASES: list[dict[str, Any]] = storage.read_yaml(Path(__file__).with_name("cases.yaml"))
 

@@ -36,9 +36,9 @@ def test_sample_game_plays_to_final_scoring_and_reruns_identically(tmp_path: Pat
     runner = replay(tmp_path / "a" / "game")
     status = runner.invoke(cli, ["status", str(tmp_path / "a" / "game")])
     assert status.exit_code == 0 and "game over" in status.output
-    final = storage.read_yaml(sorted((tmp_path / "a" / "game" / "history").glob("*-final.yaml"))[0])
+    final = storage.read_yaml(min((tmp_path / "a" / "game" / "history").glob("*-final.yaml")))
     assert final["stage"] == "over" and final["scores"]["winners"]
-    last_report = sorted((tmp_path / "a" / "game" / "reports").glob("*.txt"))[-1].read_text()
+    last_report = max((tmp_path / "a" / "game" / "reports").glob("*.txt")).read_text()
     assert "FINAL SCORES" in last_report and "Winner:" in last_report
     for name in ("alice", "bob"):
         assert (tmp_path / "a" / "game" / "private" / name).is_dir()
@@ -54,7 +54,7 @@ def test_a_bad_turn_file_is_reported_and_not_applied(tmp_path: Path) -> None:
     folder = tmp_path / "g"
     assert runner.invoke(cli, ["new", str(folder), "--variant", "age-of-ambition",
                                "--players", "alice,bob", "--seed", "3"]).exit_code == 0
-    first = storage.read_yaml(sorted((folder / "history").glob("*.yaml"))[0])["current"]
+    first = storage.read_yaml(min((folder / "history").glob("*.yaml")))["current"]
     other = "alice" if first == "bob" else "bob"
     bad = tmp_path / "bad.yaml"
     bad.write_text(f"{first}:\n  actions:\n    - {{action: hire, guild: bakers}}\n"

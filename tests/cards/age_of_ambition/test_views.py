@@ -7,10 +7,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from aoa_helpers import fresh_state
+
 from adjudicator.cards.age_of_ambition.engine import GAME
 from adjudicator.cards.age_of_ambition.rules import load_rules
-
-from aoa_helpers import fresh_state
 
 
 def test_private_view_is_public_view_plus_own_summary(data: dict[str, Any]) -> None:

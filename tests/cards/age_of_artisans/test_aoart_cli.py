@@ -48,9 +48,9 @@ def test_sample_turns_exist_and_name_their_phase() -> None:
 def test_full_game_reaches_the_score_sheet(full_game: Path) -> None:
     result = CliRunner().invoke(cli, ["status", str(full_game)])
     assert "game over" in result.output
-    last = sorted((full_game / "reports").glob("*.txt"))[-1].read_text()
+    last = max((full_game / "reports").glob("*.txt")).read_text()
     assert "FINAL SCORES" in last and "Winner" in last
-    final = storage.read_yaml(sorted((full_game / "history").glob("*.yaml"))[-1])
+    final = storage.read_yaml(max((full_game / "history").glob("*.yaml")))
     sheet = final["scores"]["sheet"]
     for row in sheet:
         parts = ("buildings", "cathedral", "virtue", "gold_marble", "coins", "debts", "prison")
@@ -59,7 +59,7 @@ def test_full_game_reaches_the_score_sheet(full_game: Path) -> None:
     totals = [r["total"] for r in sheet]
     assert totals == sorted(totals, reverse=True)
     for name in ("alice", "bob"):
-        private = sorted((full_game / "private" / name).glob("*.txt"))[-1].read_text()
+        private = max((full_game / "private" / name).glob("*.txt")).read_text()
         assert "FINAL SCORES" in private
 
 
@@ -104,7 +104,7 @@ def test_check_reports_bad_choices_with_player_and_field(tmp_path: Path) -> None
     runner = CliRunner()
     folder = tmp_path / "game"
     new_game(runner, folder)
-    state = storage.read_yaml(sorted((folder / "history").glob("*.yaml"))[-1])
+    state = storage.read_yaml(max((folder / "history").glob("*.yaml")))
     first = state["draft_left"][0]
     other = next(n for n in state["order"] if n != first)
     bad = tmp_path / "bad.yaml"

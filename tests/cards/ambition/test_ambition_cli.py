@@ -48,7 +48,7 @@ def test_sample_game_runs_to_armageddon(game: Path) -> None:
     assert len(history) == len(TURNS) + 1 and history[-1].name.endswith("-final.yaml")
     final = read_yaml(history[-1])
     assert str(final["over"]).startswith("Armageddon")
-    last = sorted((game / "reports").glob("*.txt"))[-1].read_text()
+    last = max((game / "reports").glob("*.txt")).read_text()
     assert "Winner: " + " and ".join(final["winners"]) in last
     # every phase got a public report and one private report per player
     assert len(list((game / "reports").glob("*.txt"))) == len(TURNS) + 1   # and 0000-setup

@@ -50,7 +50,7 @@ def answer(base: Path, where: Path, phase: str, choices: dict) -> dict[str, str]
     turn.write_text(dump_yaml({"phase": phase, **choices}))
     result = CliRunner().invoke(cli, ["adjudicate", str(folder), str(turn)])
     assert result.exit_code == 0, result.output
-    name = sorted((folder / "reports").glob("*.txt"))[-1].name
+    name = max((folder / "reports").glob("*.txt")).name
     texts = {"public": (folder / "reports" / name).read_text()}
     for p in PLAYERS:
         texts[p] = (folder / "private" / p / name).read_text()

@@ -4,6 +4,7 @@ orders/seven-wonders/: final scores, secrecy of hands, determinism."""
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_final_score_sheet(game: Path) -> None:
     result = CliRunner().invoke(cli, ["status", str(game)])
     assert result.output.startswith("7 Wonders: game over")
-    final = storage.read_yaml(sorted((game / "history").iterdir())[-1])
+    final = storage.read_yaml(max((game / "history").iterdir()))
     sheet = {s["player"]: [s[k] for k in ("military", "coins", "wonder", "blue", "yellow", "green",
                                           "purple", "total", "rank")] for s in final["scores"]}
     # Checked by hand against the cities in the last report:
@@ -71,7 +72,7 @@ def hidden_text(text: str, cat: Catalog) -> str:
 def test_hands_never_leak(game: Path, cat: Catalog) -> None:
     histories = sorted((game / "history").iterdir())
     checked = 0
-    for before, after in zip(histories, histories[1:]):
+    for before, after in itertools.pairwise(histories):
         tag = before.stem
         state = storage.read_yaml(after)
         public_cards = {c for p in PLAYERS for c in state["cities"][p]["built"]}
@@ -107,8 +108,8 @@ def test_same_inputs_same_bytes(game: Path, tmp_path: Path) -> None:
     first = {p.relative_to(game): p.read_bytes() for p in sorted(game.rglob("*")) if p.is_file()}
     second = {p.relative_to(again): p.read_bytes() for p in sorted(again.rglob("*")) if p.is_file()}
     assert first.keys() == second.keys() and len(first) > 18 * 4
-    for name in first:
-        assert first[name] == second[name], name
+    for name, data in first.items():
+        assert data == second[name], name
 
 
 def test_sample_files_match_the_phases(game: Path) -> None:
@@ -124,7 +125,7 @@ def test_sold_and_tucked_cards_stay_face_down(game: Path, cat: Catalog) -> None:
         choices = storage.read_yaml(turn)
         phase = choices.pop("phase")
         report = next((game / "reports").glob(f"*-{phase}.txt"))
-        final = storage.read_yaml(sorted((game / "history").iterdir())[-1])
+        final = storage.read_yaml(max((game / "history").iterdir()))
         built_anywhere = {c for p in PLAYERS for c in final["cities"][p]["built"]}
         public = hidden_text(report.read_text(), cat)
         for player, choice in choices.items():

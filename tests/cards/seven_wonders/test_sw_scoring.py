@@ -7,7 +7,12 @@ from typing import Any
 import pytest
 
 from adjudicator.cards.seven_wonders.cards import Catalog
-from adjudicator.cards.seven_wonders.scoring import final_scores, military, score_city, science_points
+from adjudicator.cards.seven_wonders.scoring import (
+    final_scores,
+    military,
+    science_points,
+    score_city,
+)
 
 from .conftest import load_cases, make_state
 

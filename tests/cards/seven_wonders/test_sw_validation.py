@@ -99,7 +99,7 @@ def test_cli_check_and_nothing_applied(tmp_path: Path) -> None:
     game = tmp_path / "g"
     assert runner.invoke(cli, ["new", str(game), "--variant", "seven-wonders",
                                "--players", "alice,bob,carol", "--seed", "7"]).exit_code == 0
-    state = storage.read_yaml(sorted((game / "history").iterdir())[-1])
+    state = storage.read_yaml(max((game / "history").iterdir()))
     hand = state["cities"]["alice"]["hand"]
     turn = tmp_path / "bad.yaml"
     storage.write_yaml(turn, {"phase": "age1-turn1",
