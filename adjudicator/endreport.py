@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator import storage
+from adjudicator.model import Phase
 from adjudicator.state import GameState
 from adjudicator.variant import Variant
 
@@ -28,11 +29,11 @@ def result_sentence(variant: Variant, result: dict[str, Any]) -> str:
     return f"The game is over{when}."
 
 
-def yearly_centres(folder: Path, variant: Variant, final: GameState) -> list[tuple[str, dict[str, int]]]:
+def yearly_centres(history: list[tuple[Phase, Path]], variant: Variant,
+                   final: GameState) -> list[tuple[str, dict[str, int]]]:
     """Centre counts at the start of each year (the Spring movement state), then at the end."""
-    from adjudicator.gamefolder import history_files
     rows = []
-    for phase, path in history_files(folder):
+    for phase, path in history:
         if phase.kind == "movement" and phase.season == variant.seasons[0]:
             state = GameState.from_data(storage.read_state(path), variant, str(path))
             rows.append((str(phase.year), {p: len(state.centres_of(p)) for p in variant.powers}))
@@ -40,7 +41,9 @@ def yearly_centres(folder: Path, variant: Variant, final: GameState) -> list[tup
     return rows
 
 
-def end_report(folder: Path, meta: dict[str, Any], variant: Variant, final: GameState) -> str:
+def end_report(folder: Path, meta: dict[str, Any], variant: Variant, final: GameState,
+               history: list[tuple[Phase, Path]]) -> str:
+    """The report; `history` is the game's history files, oldest first."""
     name = str(meta.get("name") or folder.name)
     result = final.result or {}
     lines = [f"{name} ({variant.name}): the game is over", "=" * 70, "", result_sentence(variant, result), "",
@@ -51,7 +54,7 @@ def end_report(folder: Path, meta: dict[str, Any], variant: Variant, final: Game
             shown = ", ".join(variant.map.full_name(c) for c in centres)
             lines.append(f"  {variant.power_name(power):<28} {len(centres):>2}  {shown}")
     lines += ["", "SUPPLY CENTRES YEAR BY YEAR"]
-    rows = yearly_centres(folder, variant, final)
+    rows = yearly_centres(history, variant, final)
     heads = [variant.power_name(p)[:9] for p in variant.powers]
     lines.append("  " + "year".ljust(6) + "".join(h.rjust(10) for h in heads))
     for year, counts in rows:

@@ -12,7 +12,7 @@ Every write is atomic; history files are never rewritten."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -242,9 +242,10 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
                               file=str(next_path))
     outputs = superseded(folder, slug, next_path) + [(folder / "orders" / f"{slug}.txt", text)]
     outputs += phase_reports(folder, meta, variant, outcome)
-    outputs += extra_outputs(folder, variant, outcome)
+    outputs += map_outputs(folder, meta, variant, outcome)
     if outcome.next_state.result:
-        outputs.append((folder / END_REPORT, end_report(folder, meta, variant, outcome.next_state)))
+        final = end_report(folder, meta, variant, outcome.next_state, history_files(folder))
+        outputs.append((folder / END_REPORT, final))
     # Everything is computed before anything is written, and the phase lands
     # as one step with the new state last (see phasecommit).
     outputs.append((next_path, storage.dump_state(outcome.next_state.to_data(variant))))
@@ -286,15 +287,12 @@ def phase_reports(folder: Path, meta: dict[str, Any], variant: Variant,
     return outputs
 
 
-# Other modules (map rendering, mail) add outputs per phase through this list.
-OUTPUT_HOOKS: list[Callable[[Path, Variant, PhaseOutcome], list[tuple[Path, str]]]] = []
-
-
-def extra_outputs(folder: Path, variant: Variant, outcome: PhaseOutcome) -> list[tuple[Path, str]]:
-    out: list[tuple[Path, str]] = []
-    for hook in OUTPUT_HOOKS:
-        out += hook(folder, variant, outcome)
-    return out
+def map_outputs(folder: Path, meta: dict[str, Any], variant: Variant,
+                outcome: PhaseOutcome) -> list[tuple[Path, str]]:
+    """The phase's map. The renderer (svgwrite) is imported only here, when a
+    phase is written, so `status` and `check` never load it."""
+    from adjudicator import render
+    return render.phase_map(folder, str(meta.get("name") or folder.name), variant, outcome)
 
 
 def status_text(folder: Path) -> str:
@@ -408,5 +406,6 @@ def end_game(folder: Path, result: dict[str, Any], notes: list[str] | None = Non
     keep = path.parent / "superseded"
     n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1
     return phasecommit.commit(folder, [(keep / f"{path.stem}.{n}.yaml", path.read_bytes()),
-                                       (folder / END_REPORT, end_report(folder, meta, variant, final)),
+                                       (folder / END_REPORT,
+                                        end_report(folder, meta, variant, final, history_files(folder))),
                                        (path, storage.dump_state(final.to_data(variant)))])
