@@ -64,6 +64,7 @@ from adjudicator import phasecommit, storage, votes
 from adjudicator.checking import check_lines
 from adjudicator.errors import AdjudicatorError, OrderError
 from adjudicator.gamefolder import history_files, load_current, read_game
+from adjudicator.intake import Context, Rejected, Verdict, phase_opened
 from adjudicator.mail import gm_address, message_domain
 from adjudicator.mailread import (
     MAX_LINE_CHARS,
@@ -78,7 +79,7 @@ from adjudicator.mailread import (
     split_lines,
 )
 from adjudicator.model import Phase
-from adjudicator.names import check_name, inside
+from adjudicator.names import inside
 from adjudicator.orders import Build, Order, Waive
 from adjudicator.parser import ParsedLine
 from adjudicator.players import needs_rehash, roster, upgrade_hash, verify
@@ -114,61 +115,6 @@ class IngestResult:
     @property
     def status(self) -> str:
         return "stored" if self.accepted else "quarantined" if self.quarantined else "refused"
-
-
-class Rejected(Exception):
-    """A message that must not store anything; the text goes in the reply."""
-
-
-@dataclass
-class Verdict:
-    power: str | None
-    body: str                        # the reply text
-    stored: str | None = None        # the file to store, if accepted
-    target: Path | None = None       # where it goes
-    reason: str | None = None
-    errors: list[str] = field(default_factory=list)
-    ignored: list[str] = field(default_factory=list)
-    login: str | None = None         # the password, when its hash should be upgraded
-    votes: dict[str, Any] | None = None   # the new secret tally, when the mail held a vote line
-    ended: dict[str, Any] | None = None   # the result, when that vote made it unanimous
-
-
-# --- the game a mail is for ----------------------------------------------------------
-@dataclass
-class Context:
-    """What every mail is judged against; read once, before any mail. A kind of
-    game fills in `split` (the body's lines) and `decide` (what to store)."""
-    folder: Path
-    game: str
-    opened: datetime | None
-    players: dict[str, dict[str, Any]]    # lower-case address -> roster entry
-    phase: str                            # the current phase, as players read it
-    slug: str                             # ... and as a 'phase:' line names it
-
-    def seat(self, player: dict[str, Any]) -> str:
-        return check_name(str(player.get("power") or ""), "power")
-
-    def split(self, text: str) -> Body:
-        raise NotImplementedError
-
-    def phase_named(self, text: str) -> str | None:
-        """The slug of the phase a 'phase:' line names, or None if it names none."""
-        raise NotImplementedError
-
-    def done(self, slug: str) -> bool:
-        """True if that phase has already been adjudicated."""
-        raise NotImplementedError
-
-    def decide(self, letter: Letter, power: str, body: Body, verdict: Verdict) -> None:
-        """Fill in what to store and the reply, or raise Rejected."""
-        raise NotImplementedError
-
-
-def phase_opened(folder: Path) -> datetime | None:
-    """When the current phase opened: the newest mtime in history/ (its files are written once)."""
-    times = [p.stat().st_mtime for p in (folder / "history").glob("*.yaml") if p.is_file()]
-    return datetime.fromtimestamp(max(times), timezone.utc) if times else None
 
 
 def check_phase_line(ctx: Context, body: Body) -> None:

@@ -28,7 +28,7 @@ from adjudicator import storage
 from adjudicator.cards import driver
 from adjudicator.cards.common import PhaseInfo
 from adjudicator.errors import AdjudicatorError, GameFolderError
-from adjudicator.ingest import Context, Rejected, Verdict, phase_opened
+from adjudicator.intake import Context, Rejected, Verdict, phase_opened
 from adjudicator.mailread import Body, Letter, split_lines
 from adjudicator.names import check_name
 
