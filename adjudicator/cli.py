@@ -331,7 +331,8 @@ def mailer_for(game: Path) -> Any:
 
 
 def diplomacy_folders() -> ModuleType:
-    return folders.diplomacy_module()
+    from adjudicator import gamefolder
+    return gamefolder
 
 
 def _register_commands() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Protocol
 
 from adjudicator import storage
@@ -64,11 +63,13 @@ class DiplomacyFolder:
         return check_orders(self.path, orders, who, None, echo=echo)
 
     def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False) -> Written:
-        done = diplomacy_module().adjudicate(self.path, orders, force=force, nmr=nmr)
+        from adjudicator import gamefolder
+        done = gamefolder.adjudicate(self.path, orders, force=force, nmr=nmr)
         return Written(done.written, done.notes)
 
     def preview(self, orders: Path | None, *, nmr: bool = False) -> Written:
-        done = diplomacy_module().preview(self.path, orders, nmr=nmr)
+        from adjudicator import gamefolder
+        done = gamefolder.preview(self.path, orders, nmr=nmr)
         return Written(done.written, done.notes)
 
     def rollback(self, phase: str) -> list[Path]:
@@ -143,25 +144,6 @@ class TurnFileFolder:
 
     def opening_kind(self) -> str:
         return "movement"          # one length for every turn of a card game
-
-
-def diplomacy_module() -> ModuleType:
-    """The Diplomacy game-folder module, with the map output hook in place
-    (`adjudicate` writes maps/<phase>.svg every phase). The hook loads the
-    renderer (svgwrite) when a phase is written, not before, so `status` and
-    `check` never load it."""
-    from adjudicator import gamefolder
-    from adjudicator.outcome import PhaseOutcome
-    from adjudicator.variant import Variant
-
-    def map_output_hook(folder: Path, variant: Variant, outcome: PhaseOutcome) -> list[tuple[Path, str]]:
-        from adjudicator import render
-        return render.map_output_hook(folder, variant, outcome)
-
-    # Once, however often called, and not beside render.register()'s hook of the same name.
-    if not any(getattr(hook, "__name__", "") == "map_output_hook" for hook in gamefolder.OUTPUT_HOOKS):
-        gamefolder.OUTPUT_HOOKS.append(map_output_hook)
-    return gamefolder
 
 
 def game_meta(path: Path) -> dict[str, Any]:

@@ -545,22 +545,8 @@ def render_png(svg_text: str) -> bytes:
     return svg_to_png(svg_text)
 
 
-# --- game folder hook ------------------------------------------------------------------
-def map_output_hook(folder: Path, variant: Variant, outcome: PhaseOutcome) -> list[tuple[Path, str]]:
+# --- the phase's map in the game folder ------------------------------------------------
+def phase_map(folder: Path, title: str, variant: Variant, outcome: PhaseOutcome) -> list[tuple[Path, str]]:
     """maps/<phase>.svg: the state after the phase, with the phase's orders."""
-    from adjudicator.errors import AdjudicatorError
-    from adjudicator.gamefolder import read_game
-    title = folder.name
-    try:
-        title = str(read_game(folder).get("name") or folder.name)
-    except (AdjudicatorError, OSError):     # a title is cosmetic; never fail adjudication over it
-        title = folder.name
     svg = render_svg(variant, outcome.next_state, outcome, title=title)
     return [(folder / "maps" / f"{outcome.phase.slug}.svg", svg)]
-
-
-def register() -> None:
-    """Add the map hook to adjudicate's outputs (once, however often called)."""
-    from adjudicator import gamefolder
-    if map_output_hook not in gamefolder.OUTPUT_HOOKS:
-        gamefolder.OUTPUT_HOOKS.append(map_output_hook)

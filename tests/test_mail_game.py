@@ -19,7 +19,7 @@ from pathlib import Path
 from mailservers import PASSWORD, Dovecot, SmtpInbox, body_of, dovecot, smtp_inbox  # noqa: F401
 from test_mail import PASSWORDS, address, make_game
 
-from adjudicator import gamefolder, imap, mail, players, render, storage
+from adjudicator import gamefolder, imap, mail, players, storage
 from adjudicator.cards import driver
 from adjudicator.model import Phase
 from adjudicator.smtp import Server, send_files
@@ -71,7 +71,6 @@ def replies_of(inbox: SmtpInbox, who: str) -> list[EmailMessage]:
 
 def test_a_standard_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inbox: SmtpInbox) -> None:
     folder = make_game(tmp_path / "game")
-    render.register()
     box = imap.parse_url(dovecot.url(JUDGE))
     server = Server(smtp_inbox.host, smtp_inbox.port)
     started = datetime.now(timezone.utc) - timedelta(seconds=1)

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from mailservers import body_of, strict_parse
 
-from adjudicator import gamefolder, mail, players, render, storage
+from adjudicator import gamefolder, mail, players, storage
 from adjudicator.cards import driver
 from adjudicator.checking import check_orders
 
@@ -28,7 +28,6 @@ def game(tmp_path: Path) -> Path:
     folder = gamefolder.new_game(tmp_path / "demo", "standard")
     players.add_player(folder, "france", "Fran", "fr@example.org", "pw-france")
     players.add_player(folder, "england", "Eng", "en@example.org", "pw-england")
-    render.register()
     (tmp_path / "orders.txt").write_text("France:\nA par - bur\nEngland:\nF lon - nth\n", encoding="utf-8")
     gamefolder.adjudicate(folder, tmp_path / "orders.txt")
     return folder

@@ -15,8 +15,7 @@ from adjudicator import gamefolder
 from adjudicator.game import adjudicate_text
 from adjudicator.render import (
     layout_for,
-    map_output_hook,
-    register,
+    phase_map,
     render_png,
     render_svg,
 )
@@ -161,20 +160,17 @@ def test_png_is_not_blank(variant_name: str) -> None:
     assert len(colours) > 50
 
 
-def test_output_hook_writes_map(tmp_path: Path) -> None:
+def test_a_phase_writes_its_map(tmp_path: Path) -> None:
     folder = gamefolder.new_game(tmp_path / "g", "standard")
     variant = load_variant("standard")
     outcome = adjudicate_text(variant, initial_state(variant), "france:\nA par - bur\n")
-    [(path, svg)] = map_output_hook(folder, variant, outcome)
+    [(path, svg)] = phase_map(folder, "g", variant, outcome)
     assert path == folder / "maps" / "1901-spring-movement.svg"
     ET.fromstring(svg)
-    before = list(gamefolder.OUTPUT_HOOKS)
-    try:
-        register()
-        register()
-        assert gamefolder.OUTPUT_HOOKS.count(map_output_hook) == 1
-    finally:
-        gamefolder.OUTPUT_HOOKS[:] = before
+    orders = tmp_path / "o.txt"
+    orders.write_text("France:\nA par - bur\n", encoding="utf-8")
+    written = gamefolder.adjudicate(folder, orders).written
+    assert folder / "maps" / "1901-spring-movement.svg" in written      # adjudicate draws it, no hook needed
 
 
 def test_cli_map(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator import gamefolder, render
+from adjudicator import gamefolder
 from adjudicator.cli_map import site_command
 
 ORDERS = [
@@ -31,15 +31,10 @@ SECRET = "TOP-SECRET-PRIVATE-TEXT"
 def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("site")
     folder = gamefolder.new_game(root / "demo", "standard")
-    before = list(gamefolder.OUTPUT_HOOKS)
-    render.register()
-    try:
-        for i, text in enumerate(ORDERS):
-            path = root / f"orders-{i}.txt"
-            path.write_text(text, encoding="utf-8")
-            gamefolder.adjudicate(folder, path, nmr=True)
-    finally:
-        gamefolder.OUTPUT_HOOKS[:] = before
+    for i, text in enumerate(ORDERS):
+        path = root / f"orders-{i}.txt"
+        path.write_text(text, encoding="utf-8")
+        gamefolder.adjudicate(folder, path, nmr=True)
     # Private files the site must never show.
     for sub in ("private/france", "gm"):
         (folder / sub).mkdir(parents=True, exist_ok=True)
