@@ -13,7 +13,6 @@ from typing import Any
 import click
 
 from adjudicator import folderlock, folders, phasecommit, storage
-from adjudicator.cards import driver as cards
 from adjudicator.cards.registry import is_turn_file_game
 from adjudicator.cli_errors import friendly_errors
 from adjudicator.errors import AdjudicatorError
@@ -58,6 +57,7 @@ def new(game: Path, variant: str, players: str | None, seed: int, options: tuple
     if is_turn_file_game(variant):
         if not players:
             raise AdjudicatorError(f"{variant} needs --players a,b,c")
+        from adjudicator.cards import driver as cards
         cards.new_game(game, variant, [p.strip() for p in players.split(",") if p.strip()], seed,
                        parse_options(options))
     elif options:

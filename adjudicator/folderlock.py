@@ -12,12 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import filelock
-
 from adjudicator import phasecommit
 from adjudicator.errors import GameFolderError
+from adjudicator.phasecommit import LOCK_NAME
 
-LOCK_NAME = ".lock"
 DEFAULT_WAIT = 5.0          # seconds; ADJUDICATOR_LOCK_WAIT overrides it
 
 
@@ -34,6 +32,7 @@ def hold(folder: Path) -> Iterator[list[str]]:
     if not folder.is_dir():
         raise GameFolderError("no such game folder", file=str(folder),
                               hint="create one with 'adjudicator new'")
+    import filelock  # only commands that change a game pay for it
     lock = filelock.FileLock(str(folder / LOCK_NAME), timeout=wait_seconds())
     try:
         lock.acquire()

@@ -20,13 +20,13 @@ from typing import Any
 from adjudicator import phasecommit, storage
 from adjudicator.endreport import END_REPORT, end_report
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
-from adjudicator.folderlock import LOCK_NAME
 from adjudicator.game import adjudicate_lines
 from adjudicator.gamemeta import check_meta
 from adjudicator.model import Phase
 from adjudicator.names import NAME_RE, check_name
 from adjudicator.outcome import PhaseOutcome
 from adjudicator.parser import ParsedLine
+from adjudicator.phasecommit import LOCK_NAME
 from adjudicator.report import long_form, private_report, public_report
 from adjudicator.rollback import roll_back
 from adjudicator.schedule import must_order

@@ -27,6 +27,7 @@ from adjudicator.names import inside
 
 STAGING = ".staging"
 JOURNAL = "JOURNAL"
+LOCK_NAME = ".lock"        # the game's lock file (folderlock), made by `new` with the folder
 
 
 def _fsync_dir(path: Path) -> None:

@@ -19,7 +19,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from adjudicator import templating
 from adjudicator.mapgraph import MapGraph
 from adjudicator.outcome import OrderLine, PhaseOutcome, Why, WhyKind
 from adjudicator.rules import rules_for
@@ -233,6 +232,7 @@ def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: s
 def public_report(variant: Variant, outcome: PhaseOutcome, game_name: str, *, game_folder: Path | None = None,
                   deadline: str | None = None, html: bool = False, why: bool = True) -> str:
     name = "diplomacy/report.html.j2" if html else "diplomacy/report.txt.j2"
+    from adjudicator import templating  # jinja2 only when a report is written
     return templating.render(name, context(variant, outcome, game_name, deadline, why), game_folder=game_folder)
 
 
@@ -249,4 +249,5 @@ def private_report(variant: Variant, outcome: PhaseOutcome, game_name: str, powe
         "own_errors": [e for e in outcome.errors if e.power == power],
         "private_notes": outcome.private.get(power, []),
     })
+    from adjudicator import templating
     return templating.render("diplomacy/private.txt.j2", ctx, game_folder=game_folder)

@@ -25,9 +25,9 @@ from adjudicator.cards.common import (
 )
 from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
-from adjudicator.folderlock import LOCK_NAME
 from adjudicator.gamemeta import check_meta
 from adjudicator.names import check_name
+from adjudicator.phasecommit import LOCK_NAME
 from adjudicator.rollback import roll_back
 
 MAX_TURN_BYTES = 256 * 1024
