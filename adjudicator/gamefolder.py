@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator import phasecommit, storage
-from adjudicator.endreport import END_REPORT, end_report
+from adjudicator.endreport import END_REPORT, end_report, result_sentence
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
 from adjudicator.game import adjudicate_lines
 from adjudicator.gamemeta import check_meta
@@ -302,7 +302,7 @@ def status_text(folder: Path) -> str:
     if meta.get("deadline"):
         out.append(f"Deadline: {meta['deadline']}")
     if state.result:
-        out.append(game_over_sentence(variant, state.result))
+        out.append("Game over. " + result_sentence(variant, state.result))
     for pid, info in variant.powers.items():
         units = ", ".join(long_form(str(u), graph) for u in sorted(state.units_of(pid), key=lambda u: u.location))
         centres = state.centres_of(pid)
@@ -352,18 +352,6 @@ def find_phase(folder: Path, text: str) -> Phase:
 def rollback(folder: Path, phase_text: str) -> list[Path]:
     phase = find_phase(folder, phase_text)
     return roll_back(folder, phase.sort_key, str(phase), phase_sort_key)
-
-
-def game_over_sentence(variant: Variant, result: dict[str, Any]) -> str:
-    """`status` after the end, as a sentence."""
-    when = f" in {result['phase']}" if result.get("phase") else ""
-    if result.get("winner"):
-        return f"Game over: {variant.power_name(str(result['winner']))} won{when}."
-    if result.get("draw") is not None:
-        names = [variant.power_name(str(p)) for p in result["draw"]]
-        shared = " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
-        return f"Game over: a draw between {shared}{when}." if names else f"Game over: a draw{when}."
-    return f"Game over{when}."
 
 
 def count_missed(state: GameState, expected: list[str], sent: set[str | None]) -> dict[str, int]:

@@ -42,7 +42,7 @@ def test_draw_status_is_a_sentence(tmp_path: Path) -> None:
     assert invoke("new", str(game))[0] == 0
     assert invoke("end", str(game), "--draw")[0] == 0
     status = invoke("status", str(game))[1]
-    assert ("Game over: a draw between Austria, England, France, Germany, Italy, Russia and Turkey "
+    assert ("Game over. The game ended in a draw between Austria, England, France, Germany, Italy, Russia and Turkey "
             "in Spring 1901 Movement.") in status
     assert "{" not in status
 
@@ -101,4 +101,4 @@ def test_draw_votes_must_agree_and_partial_draws_need_the_gm(tmp_path: Path) -> 
     for power in ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]:
         code, out = invoke("vote", str(game), power, "draw")
     assert "unanimous: The game ended in a draw" in out
-    assert "Game over: a draw between" in invoke("status", str(game))[1]
+    assert "Game over. The game ended in a draw between" in invoke("status", str(game))[1]
