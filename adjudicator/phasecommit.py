@@ -28,6 +28,7 @@ from adjudicator.names import inside
 STAGING = ".staging"
 JOURNAL = "JOURNAL"
 LOCK_NAME = ".lock"        # the game's lock file (folderlock), made by `new` with the folder
+PUBLISHABLE = ("reports", "maps")
 
 
 def _fsync_dir(path: Path) -> None:
@@ -38,11 +39,20 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _write_synced(path: Path, data: bytes) -> None:
-    with open(path, "wb") as handle:
+def _write_synced(path: Path, data: bytes, mode: int = 0o600) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    with os.fdopen(fd, "wb") as handle:
+        os.fchmod(handle.fileno(), mode)          # whatever the umask says
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
+
+
+def file_mode(target: Path) -> int:
+    """Reports and maps may be published (world-readable); everything else in a
+    game folder (game.yaml, history, orders, private reports, the GM's files,
+    mail) is for its owner only."""
+    return 0o644 if target.parts and target.parts[0] in PUBLISHABLE else 0o600
 
 
 def commit(folder: Path, writes: list[tuple[Path, str | bytes]],
@@ -60,7 +70,7 @@ def commit(folder: Path, writes: list[tuple[Path, str | bytes]],
         stage.mkdir(parents=True)
         for number, (_, content) in enumerate(writes):
             data = content.encode("utf-8") if isinstance(content, str) else content
-            _write_synced(stage / f"{number:05d}", data)
+            _write_synced(stage / f"{number:05d}", data, file_mode(targets[number]))
         journal = "".join(f"move\t{src.as_posix()}\t{dst.as_posix()}\n" for src, dst in renames)
         journal += "".join(f"{number:05d}\t{target.as_posix()}\n" for number, target in enumerate(targets))
         _write_synced(stage / f"{JOURNAL}.tmp", journal.encode("utf-8"))

@@ -141,12 +141,12 @@ def test_full_disk_leaves_the_phase_before_or_after(
             fail_after = [step]
             real_write = phasecommit._write_synced
 
-            def write(path: Path, data: bytes, fail_after: list[int] = fail_after,
+            def write(path: Path, data: bytes, mode: int = 0o600, fail_after: list[int] = fail_after,
                       real_write: Any = real_write) -> None:
                 if fail_after[0] <= 0:
                     raise OSError(errno.ENOSPC, "No space left on device")
                 fail_after[0] -= 1
-                real_write(path, data)
+                real_write(path, data, mode)
             monkeypatch.setattr(phasecommit, "_write_synced", write)
         try:
             code, out = invoke("adjudicate", str(game), str(SPRING))
@@ -245,3 +245,17 @@ def test_gm_file_and_mailed_orders_merge_with_the_file_winning(tmp_path: Path) -
     assert "Germany: orders collected by mail are used" in out
     used = (game / "orders" / "1901-spring-movement.txt").read_text(encoding="utf-8")
     assert "A par - bur" in used and "A mun - ruh" in used and "A par - pic" not in used
+
+
+def test_reports_and_maps_are_publishable_and_the_rest_is_private(tmp_path: Path) -> None:
+    """Issue 10: files that may go on the web are world-readable; game.yaml,
+    history, orders and private reports are for their owner only."""
+    game = tmp_path / "g"
+    assert invoke("new", str(game))[0] == 0
+    assert invoke("adjudicate", str(game), str(SPRING))[0] == 0
+    modes = {str(p.relative_to(game)): p.stat().st_mode & 0o777 for p in game.rglob("*") if p.is_file()}
+    assert modes["reports/1901-spring-movement.txt"] == 0o644
+    assert modes["maps/1901-spring-movement.svg"] == 0o644
+    for private in ("game.yaml", "history/1901-fall-movement.yaml", "private/france/1901-spring-movement.txt",
+                    "orders/1901-spring-movement.txt"):
+        assert modes[private] == 0o600, private
