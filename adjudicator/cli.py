@@ -211,10 +211,7 @@ def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any
     with folderlock.hold(game):
         _, variant, state, path = gamefolder.load_current(game)
         new_state, notes = transform(variant, state)
-        keep = path.parent / "superseded"
-        n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1
-        phasecommit.commit(game, [(keep / f"{path.stem}.{n}.yaml", path.read_bytes()),
-                                  (path, storage.dump_state(new_state.to_data(variant)))])
+        gamefolder.replace_current(game, variant, path, new_state)
     return notes
 
 

@@ -382,18 +382,24 @@ def missed_flags(meta: dict[str, Any], variant: Variant, state: GameState) -> li
     return lines
 
 
-def end_game(folder: Path, result: dict[str, Any], notes: list[str] | None = None) -> list[Path]:
+def replace_current(folder: Path, variant: Variant, path: Path, new_state: GameState,
+                    also: list[tuple[Path, str | bytes]] | None = None) -> list[Path]:
+    """Replace the pending state of the current phase (a declaration or a
+    result between phases), with any `also` files, in one step. The file it
+    replaces is kept under history/superseded/, so nothing is lost."""
+    keep = path.parent / "superseded"
+    n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1
+    return phasecommit.commit(folder, [(keep / f"{path.stem}.{n}.yaml", path.read_bytes()), *(also or []),
+                                       (path, storage.dump_state(new_state.to_data(variant)))])
+
+
+def end_game(folder: Path, result: dict[str, Any]) -> list[Path]:
     """End the game with `result` (a draw, or a concession) between phases: the
-    current state gets the result (the file it replaces is kept under
-    history/superseded/) and reports/end.txt is written, in one step."""
+    current state gets the result and reports/end.txt is written, in one step."""
     meta, variant, state, path = load_current(folder)
     if state.result:
         raise GameFolderError("the game is already over", file=str(folder))
     final = state.copy()
     final.result = result
-    keep = path.parent / "superseded"
-    n = len(list(keep.glob(f"{path.stem}.*"))) + 1 if keep.exists() else 1
-    return phasecommit.commit(folder, [(keep / f"{path.stem}.{n}.yaml", path.read_bytes()),
-                                       (folder / END_REPORT,
-                                        end_report(folder, meta, variant, final, history_files(folder))),
-                                       (path, storage.dump_state(final.to_data(variant)))])
+    report = end_report(folder, meta, variant, final, history_files(folder))
+    return replace_current(folder, variant, path, final, [(folder / END_REPORT, report)])
