@@ -30,10 +30,11 @@ class Standing:
     """Where the game stands: the phase, who must still order, who has."""
 
     phase: str
-    waiting: list[str]
-    received: list[str]
+    waiting: list[str]               # must still order
+    received: list[str]              # orders are in (whether or not they had to order)
     over: bool = False
     labels: dict[str, str] = field(default_factory=dict)
+    missed: dict[str, int] = field(default_factory=dict)   # phases missed in a row
 
     def names(self, seats: list[str]) -> str:
         return ", ".join(self.labels.get(s, s) for s in seats) or "nobody"
@@ -89,8 +90,8 @@ class DiplomacyFolder:
             return Standing(state.phase.slug, [], [], over=True, labels=labels)
         have = {p.stem for p in collected_files(self.path, state.phase)}
         expected = must_order(variant, state)
-        return Standing(state.phase.slug, [p for p in expected if p not in have],
-                        [p for p in expected if p in have], labels=labels)
+        return Standing(state.phase.slug, [p for p in expected if p not in have], sorted(have),
+                        labels=labels, missed=dict(state.missed))
 
     def opening_kind(self) -> str:
         """The kind of the phase now open (movement, retreat, adjustment), for its length."""
