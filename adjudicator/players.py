@@ -171,6 +171,14 @@ def add_player(folder: Path, power: str, name: str, email: str, password: str) -
     meta, players = _load(folder)
     pid = _power_id(meta, power)
     refuse_if_not_playing(folder, meta, pid)
+    entry = _seat_player(players, pid, name, email, password)
+    storage.write_yaml(folder / "game.yaml", meta)
+    return entry
+
+
+def _seat_player(players: list[dict[str, Any]], pid: str, name: str, email: str,
+                 password: str) -> dict[str, Any]:
+    """Put a checked player in seat `pid` of the roster (in memory)."""
     name = check_display_name(name)
     address = check_address(email)
     for other in players:
@@ -181,7 +189,6 @@ def add_player(folder: Path, power: str, name: str, email: str, password: str) -
                                    hint="each power needs its own email address")
     entry = _entry(players, pid)
     entry.update(name=name, email=address, password_hash=hash_password(password))
-    storage.write_yaml(folder / "game.yaml", meta)
     return entry
 
 
@@ -256,9 +263,7 @@ def replace_player(folder: Path, power: str, name: str, email: str, password: st
     entry = _entry(players, pid)
     old = {"name": entry.get("display_name") or entry.get("name") or "", "email": entry.get("email") or "",
            "until": since}
-    new = add_player(folder, pid, name, email, password)
-    meta, players = _load(folder)
-    entry = _entry(players, pid)
+    entry = _seat_player(players, pid, name, email, password)
     entry["previous"] = [*(entry.get("previous") or []), old]
-    storage.write_yaml(folder / "game.yaml", meta)
-    return {**new, "previous": entry["previous"]}
+    storage.write_yaml(folder / "game.yaml", meta)      # one write: the new player and the record together
+    return entry
