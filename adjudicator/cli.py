@@ -20,8 +20,7 @@ from adjudicator.gamemeta import check_meta
 
 
 def game_kind(folder: Path) -> str:
-    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
-    return str(meta.get("kind", "diplomacy"))
+    return str(folders.game_meta(folder).get("kind", "diplomacy"))
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
