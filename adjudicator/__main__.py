@@ -1,3 +1,3 @@
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 
 main()

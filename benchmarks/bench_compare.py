@@ -28,13 +28,24 @@ import time
 from pathlib import Path
 from typing import Any
 
-from adjudicator.game import adjudicate_lines, adjudicate_text
-from adjudicator.mapgraph import MapGraph, parse_map
-from adjudicator.model import Phase, Unit, UnitType
-from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from adjudicator.parser import ParsedLine
-from adjudicator.state import GameState, initial_state
-from adjudicator.variant import PowerInfo, Variant, load_variant
+from adjudicator.diplomacy.game import adjudicate_lines, adjudicate_text
+from adjudicator.diplomacy.lines import ParsedLine
+from adjudicator.diplomacy.mapgraph import MapGraph, parse_map
+from adjudicator.diplomacy.model import Phase, Unit, UnitType
+from adjudicator.diplomacy.orders import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+)
+from adjudicator.diplomacy.parser import parser_for
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.diplomacy.variant import PowerInfo, Variant
+from adjudicator.rules import load_variant
+from adjudicator.rules.standard import STANDARD
 
 try:
     from diplomacy import Game as MilaGame  # type: ignore[import-not-found,unused-ignore]
@@ -167,7 +178,7 @@ def standard_comparison(phases: int) -> None:
         print(f"   ours / MILA: {ours_us / mila_us:.2f} (MILA takes {mila_us / ours_us:.1f}x our time)")
         print(f"   the two leave the same units standing in {agree} of {phases} phases")
 
-    parser = variant.order_parser()
+    parser = parser_for(variant)
     alone = 0.0
     for units, orders in samples:
         state = base.copy()
@@ -190,7 +201,7 @@ def grid_variant(side: int, powers: list[str]) -> Variant:
             provinces[f"g{r}_{c}"] = {"name": f"g{r}_{c}", "terrain": "land", "army": near}
     graph = parse_map({"name": "grid", "provinces": provinces}, "grid")
     infos = {p: PowerInfo(p, p.title(), p.title(), p[:1].upper(), "#888888", (), (), ()) for p in powers}
-    return Variant("grid", "Grid", graph, "standard", 1901, ("spring", "fall"), 10**6, infos, {}, "synthetic")
+    return Variant("grid", "Grid", graph, STANDARD, 1901, ("spring", "fall"), 10**6, infos, {}, "synthetic")
 
 
 def scaling(sizes: tuple[int, ...]) -> None:

@@ -15,14 +15,21 @@ import time
 import tracemalloc
 from typing import Any
 
-from adjudicator.mapgraph import MapGraph, parse_map
-from adjudicator.model import Unit, UnitType
-from adjudicator.movement import resolve_movement
-from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from adjudicator.parser import ParsedLine
+from adjudicator.diplomacy.lines import ParsedLine
+from adjudicator.diplomacy.mapgraph import MapGraph, parse_map
+from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.movement import resolve_movement
+from adjudicator.diplomacy.orders import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+)
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.rules import load_variant
 from adjudicator.rules.standard import pre_resolve
-from adjudicator.state import initial_state
-from adjudicator.variant import load_variant
 
 
 def random_phase(rng: random.Random, graph: MapGraph, powers: list[str], count: int) -> tuple[dict[str, Unit], list[ParsedLine]]:

@@ -1,6 +1,6 @@
 """Ambition & Empire VI rules: every case in tests/cases/ambition-empire (the
 seed's seventeen examples and more), plus library functions, secrecy and a
-two-year game replay through adjudicator.game.adjudicate_text."""
+two-year game replay through adjudicator.diplomacy.game.adjudicate_text."""
 
 from __future__ import annotations
 
@@ -8,13 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.aecases import CASES_DIR, read_cases, run_case
-from adjudicator.game import adjudicate_text
-from adjudicator.rules import rules_for
+from adjudicator.cases.aecases import CASES_DIR, read_cases, run_case
+from adjudicator.diplomacy.game import adjudicate_text
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.statefile import (
+    initial_state,
+    state_from_data,
+    state_to_data,
+)
+from adjudicator.rules import load_variant
 from adjudicator.rules.ambition_empire import RULES, apply_civil_disorder, record_draw
 from adjudicator.rules.ambition_empire_dp import dp_extension
-from adjudicator.state import GameState, initial_state
-from adjudicator.variant import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANT = load_variant("ambition-empire")
@@ -34,7 +38,7 @@ def test_every_seed_example_has_a_case() -> None:
 
 
 def test_registry_gives_these_rules() -> None:
-    assert rules_for(VARIANT) is RULES
+    assert VARIANT.rules is RULES
     assert RULES.name == "ambition-empire"
 
 
@@ -206,7 +210,7 @@ def test_victory(counts: dict[str, int], winner: str | None) -> None:
 
 
 def test_victory_ends_the_game_after_a_fall() -> None:
-    from adjudicator.model import Phase
+    from adjudicator.diplomacy.model import Phase
     state = initial_state(VARIANT)
     state.phase = Phase(1770, "fall", "movement")
     state.extra = {"ambition_empire": {"seeded": True}}
@@ -289,12 +293,12 @@ def test_a_minor_keeps_its_centre_through_the_state_file_without_its_unit() -> N
     # Power takes it; the YAML round trip must not drop that owner.
     state = initial_state(VARIANT)
     del state.units["sav"]
-    again = GameState.from_data(state.to_data(VARIANT), VARIANT, "state.yaml")
+    again = state_from_data(state_to_data(state, VARIANT), VARIANT, "state.yaml")
     assert again.centres == state.centres
 
 
 def test_report_names_minor_units_in_full() -> None:
-    from adjudicator.report import public_report
+    from adjudicator.output.report import public_report
     state = initial_state(VARIANT)
     for name in ("1763-spring", "1763-fall"):
         outcome = play(state, (SAMPLES / f"{name}.txt").read_text(encoding="utf-8"))
@@ -320,7 +324,7 @@ DP_FORMS = [
 
 @pytest.mark.parametrize("form", DP_FORMS)
 def test_every_documented_dp_form_is_secret_in_the_public_report(form: str) -> None:
-    from adjudicator.report import public_report
+    from adjudicator.output.report import public_report
     state = initial_state(VARIANT)
     outcome = play(state, "France:\nA mar - sav\n" + form)
     minor = next(l for l in outcome.orders if l.unit == "A swi")
@@ -333,7 +337,7 @@ def test_every_documented_dp_form_is_secret_in_the_public_report(form: str) -> N
 
 
 def test_an_unusable_dp_line_is_published_invalid_and_the_turn_goes_on() -> None:
-    from adjudicator.report import public_report
+    from adjudicator.output.report import public_report
     state = initial_state(VARIANT)
     del state.units["swi"]                        # the Swiss army is gone; Switzerland still owns its centre
     outcome = adjudicate_text(VARIANT, state, "France:\nA mar - sav\n1 DP: A swi S A mar - sav\n")
@@ -347,8 +351,8 @@ def test_an_unusable_dp_line_is_published_invalid_and_the_turn_goes_on() -> None
 
 
 def test_an_order_across_a_closed_strait_says_the_strait_is_closed() -> None:
-    from adjudicator.model import Phase, Unit, UnitType
-    from adjudicator.report import public_report
+    from adjudicator.diplomacy.model import Phase, Unit, UnitType
+    from adjudicator.output.report import public_report
     state = initial_state(VARIANT)
     state.phase = Phase(1763, "fall", "movement")
     state.extra = {"ambition_empire": {"seeded": True}}

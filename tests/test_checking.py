@@ -7,11 +7,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from adjudicator import storage
-from adjudicator.checking import check_lines
-from adjudicator.cli import cli
-from adjudicator.state import initial_state
-from adjudicator.variant import load_variant
+from adjudicator.cli.main import cli
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.folder.checking import check_lines
+from adjudicator.rules import load_variant
+from adjudicator.store import storage
 
 
 def run(runner: CliRunner, *args: str) -> tuple[int, str]:

@@ -9,8 +9,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from adjudicator.mapgraph import load_map
-from adjudicator.model import UnitType
+from adjudicator.diplomacy.mapgraph import load_map
+from adjudicator.diplomacy.model import UnitType
 
 MAPS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "maps").glob("*.yaml")
               if not p.stem.endswith((".layout", ".geometry")))
@@ -52,9 +52,9 @@ def test_graphs_are_built_once_on_first_use() -> None:
 def test_a_phase_never_imports_networkx() -> None:
     code = (
         "import sys\n"
-        "from adjudicator.game import adjudicate_text\n"
-        "from adjudicator.state import initial_state\n"
-        "from adjudicator.variant import load_variant\n"
+        "from adjudicator.diplomacy.game import adjudicate_text\n"
+        "from adjudicator.diplomacy.statefile import initial_state\n"
+        "from adjudicator.rules import load_variant\n"
         "v = load_variant('standard')\n"
         "out = adjudicate_text(v, initial_state(v), 'France:\\nA par - bur\\nF bre - mao\\nA mar S A par - bur\\n')\n"
         "assert out.next_state.units['bur'].power == 'france'\n"

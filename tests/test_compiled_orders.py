@@ -6,8 +6,15 @@ import copy
 import dataclasses
 import pickle
 
-from adjudicator.model import Unit, UnitType
-from adjudicator.orders import Convoy, Hold, Move, Retreat, SupportHold, SupportMove
+from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.orders import (
+    Convoy,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+)
 
 
 def test_provinces_are_derived_fields() -> None:

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.datc import DatcCase, load_case_variant, read_cases, run_case
+from adjudicator.cases.datc import DatcCase, load_case_variant, read_cases, run_case
+from adjudicator.diplomacy.statefile import initial_state
 
 CASES = Path(__file__).parent / "cases"
 DATC = Path(__file__).resolve().parent.parent.parent / "shared" / "datc" / "datc_v2.4_06.txt"
@@ -40,9 +41,8 @@ def test_datc_file_present_and_complete() -> None:
      "A bel - hol  [moved: 'via convoy' ignored: no fleet convoys it; a move over land]"),
 ])
 def test_ignored_via_convoy_is_noted(orders: str, note: str) -> None:
-    from adjudicator.game import adjudicate_text
-    from adjudicator.model import Unit, UnitType
-    from adjudicator.state import initial_state
+    from adjudicator.diplomacy.game import adjudicate_text
+    from adjudicator.diplomacy.model import Unit, UnitType
 
     variant = load_case_variant("standard")
     state = initial_state(variant)

@@ -23,8 +23,8 @@ import filelock
 import pytest
 from click.testing import CliRunner
 
-from adjudicator import phasecommit
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
+from adjudicator.store import phasecommit
 
 ROOT = Path(__file__).resolve().parent.parent
 SPRING = ROOT / "orders" / "standard" / "1901-spring.txt"

@@ -13,11 +13,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator import storage
+from adjudicator.diplomacy.statefile import state_from_data
 from adjudicator.errors import AdjudicatorError
-from adjudicator.gamefolder import load_state
-from adjudicator.state import GameState
-from adjudicator.variant import load_variant
+from adjudicator.folder.gamefolder import load_state
+from adjudicator.rules import load_variant
+from adjudicator.store import storage
 
 STANDARD = load_variant("standard")
 TOKENS = ["A par", "F bre", "A", "par", "F stp/nc", "F spa/sc", "A swi", "F mun", "X yz", "", "A par extra",
@@ -39,7 +39,7 @@ fuzz = settings(max_examples=int(os.environ.get("ADJUDICATOR_FUZZ_EXAMPLES", "30
 @given(state_like)
 def test_any_state_data_loads_or_is_one_clear_error(data: dict[str, Any]) -> None:
     try:
-        GameState.from_data(data, STANDARD, "fuzz.yaml")
+        state_from_data(data, STANDARD, "fuzz.yaml")
     except AdjudicatorError as exc:
         assert "fuzz.yaml" in str(exc)
 

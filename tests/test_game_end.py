@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
 
 
 def invoke(*args: str) -> tuple[int, str]:

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.mapgraph import MAPS_DIR, MapGraph, load_map
-from adjudicator.model import province_of
-from adjudicator.storage import read_yaml
+from adjudicator.diplomacy.mapgraph import MAPS_DIR, MapGraph, load_map
+from adjudicator.diplomacy.model import province_of
+from adjudicator.store.storage import read_yaml
 
 Pt = tuple[float, float]
 Seg = tuple[Pt, Pt]
@@ -187,7 +187,7 @@ def test_segment_matching_is_tolerant_of_vertex_differences() -> None:
 
 
 def test_no_geometry_dependency_at_run_time() -> None:
-    import adjudicator.render_territory as rt
+    import adjudicator.output.render_territory as rt
     source = Path(rt.__file__).read_text(encoding="utf-8")
     assert "shapely" not in source and "numpy" not in source
 

@@ -8,11 +8,16 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from adjudicator.mapgraph import load_map
-from adjudicator.render import MINOR_COLOUR, _text_colour, power_colours, render_svg
-from adjudicator.render_territory import Geometry, geometry_for, label_box
-from adjudicator.state import initial_state
-from adjudicator.variant import load_variant
+from adjudicator.diplomacy.mapgraph import load_map
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.output.render import (
+    MINOR_COLOUR,
+    _text_colour,
+    power_colours,
+    render_svg,
+)
+from adjudicator.output.render_territory import Geometry, geometry_for, label_box
+from adjudicator.rules import load_variant
 
 SVG = "{http://www.w3.org/2000/svg}"
 MIN_DELTA_E = 15.0
@@ -151,7 +156,7 @@ def test_territory_map_fills_provinces_by_owner() -> None:
     state = initial_state(variant)
     root = ET.fromstring(render_svg(variant, state, title="T"))
     by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
-    from adjudicator.render_territory import LAND_FILL, SEA_FILL, mix
+    from adjudicator.output.render_territory import LAND_FILL, SEA_FILL, mix
     assert by_id["prov-par"].get("fill") == mix(variant.powers["france"].colour, 0.45)
     assert by_id["prov-bur"].get("fill") == LAND_FILL       # no centre: neutral
     assert by_id["prov-nth"].get("fill") == SEA_FILL
@@ -179,7 +184,7 @@ def test_graph_style_still_draws_the_schematic() -> None:
 
 def inside(point: tuple[float, float], rings: tuple[str, ...]) -> bool:
     """Even-odd point in polygon over all rings (holes included)."""
-    from adjudicator.render_territory import ring_points
+    from adjudicator.output.render_territory import ring_points
     x, y = point
     result = False
     for ring in rings:

@@ -11,8 +11,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from adjudicator import storage
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
+from adjudicator.store import storage
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "hostile" / "inputs.yaml").read_text(encoding="utf-8"))
 

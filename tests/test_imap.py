@@ -16,9 +16,9 @@ from mailservers import Dovecot, SmtpInbox, dovecot, smtp_inbox, strict_parse  #
 from test_ingest_corpus import fresh_copy
 from test_mail import PASSWORDS, SLUG, address, make_game
 
-from adjudicator import imap
 from adjudicator.errors import AdjudicatorError
-from adjudicator.smtp import Server, send_files
+from adjudicator.mail import imap
+from adjudicator.mail.smtp import Server, send_files
 
 JUDGE = "judge@localhost"
 NOW = datetime(2024, 1, 2, 9, 0, tzinfo=timezone.utc)     # after the game's phase opened (2023-12-31)
@@ -125,7 +125,7 @@ def test_imap_addresses() -> None:
 
 def test_cli_ingest_from_imap_and_send_replies_once(game: Path, dovecot: Dovecot, smtp_inbox: SmtpInbox,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from adjudicator.cli import cli
+    from adjudicator.cli.main import cli
     dovecot.append(JUDGE, [player_mail("italy", f"password: {PASSWORDS['italy']}\nA ven - pie", "cli-1"),
                            player_mail("germany", f"password: {PASSWORDS['germany']}\nA mun - xyz", "cli-2", 1)])
     monkeypatch.setenv("ADJUDICATOR_IMAP_PASSWORD", "imap-secret-1")
@@ -154,7 +154,7 @@ def test_cli_ingest_from_imap_and_send_replies_once(game: Path, dovecot: Dovecot
 
 
 def test_replies_written_earlier_are_sent_later_once(game: Path, smtp_inbox: SmtpInbox, tmp_path: Path) -> None:
-    from adjudicator.ingest import ingest
+    from adjudicator.mail.ingest import ingest
     (tmp_path / "m.eml").write_bytes(player_mail("italy", f"password: {PASSWORDS['italy']}\nA ven H", "later"))
     ingest(game, tmp_path / "m.eml", now=NOW)
     replies = sorted((game / "mail" / "replies").glob("*.eml"))

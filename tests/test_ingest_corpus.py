@@ -14,9 +14,9 @@ import yaml
 from click.testing import CliRunner
 from test_mail import PASSWORDS, SLUG, make_game, read_eml
 
-from adjudicator.ingest import LEDGER, IngestResult, ingest
-from adjudicator.turn import parser_for
-from adjudicator.variant import load_variant
+from adjudicator.diplomacy.parser import parser_for
+from adjudicator.mail.ingest import LEDGER, IngestResult, ingest
+from adjudicator.rules import load_variant
 
 CASES = Path(__file__).parent / "cases" / "mail"
 EXPECTED = yaml.safe_load((CASES / "expected.yaml").read_text(encoding="utf-8"))
@@ -111,8 +111,8 @@ def test_forged_date_cannot_order_for_germany(template: Path, tmp_path: Path) ->
 
 def test_whole_corpus_through_the_cli(template: Path, tmp_path: Path) -> None:
     """A folder of .eml files; poison mails are set aside and the others still handled, no traceback."""
-    from adjudicator.cli import cli
-    from adjudicator.cli_mail import COMMANDS
+    from adjudicator.cli.mail import COMMANDS
+    from adjudicator.cli.main import cli
     for command in COMMANDS:
         cli.add_command(command)
     game = fresh_copy(template, tmp_path / "game")

@@ -29,9 +29,9 @@ from hypothesis import strategies as st
 from test_ingest_corpus import check_invariants
 from test_mail import PASSWORDS, address, make_game
 
-from adjudicator import ingest as ingest_module
-from adjudicator import players
-from adjudicator.ingest import ingest, message_key
+from adjudicator.folder import players
+from adjudicator.mail import ingest as ingest_module
+from adjudicator.mail.ingest import ingest, message_key
 
 POWERS = ["italy", "germany"]
 SEPARATORS = ["\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\x00", "\t"]

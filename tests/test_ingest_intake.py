@@ -24,10 +24,11 @@ from test_mail import (
     read_eml,
 )
 
-from adjudicator import ingest as ingest_module
-from adjudicator import players, storage
-from adjudicator.ingest import ingest, phase_opened, split_body
-from adjudicator.variant import load_variant
+from adjudicator.folder import players
+from adjudicator.mail import ingest as ingest_module
+from adjudicator.mail.ingest import ingest, phase_opened, split_body
+from adjudicator.rules import load_variant
+from adjudicator.store import storage
 
 ITALY = f"password: {PASSWORDS['italy']}\nA ven - pie\nA rom - apu\n"
 

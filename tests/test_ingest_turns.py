@@ -15,9 +15,10 @@ import pytest
 from test_ingest_corpus import fresh_copy
 from test_mail import PASSWORDS, SLUG, address, make_game, read_eml
 
-from adjudicator import gamefolder, players, storage
 from adjudicator.cards import driver
-from adjudicator.ingest import IngestResult, ingest
+from adjudicator.folder import gamefolder, players
+from adjudicator.mail.ingest import IngestResult, ingest
+from adjudicator.store import storage
 
 SEATS = ("alice", "bob", "carol")
 WHEN = datetime(2099, 1, 1, 12, tzinfo=timezone.utc)       # after any phase opened

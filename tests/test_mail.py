@@ -19,8 +19,9 @@ import yaml
 from aiosmtpd.controller import Controller
 from click.testing import CliRunner
 
-from adjudicator import gamefolder, mail, players
-from adjudicator.ingest import ingest
+from adjudicator.folder import gamefolder, players
+from adjudicator.mail import results as mail
+from adjudicator.mail.ingest import ingest
 
 SLUG = "1901-spring-movement"
 PASSWORDS = {p: f"secret-{p}-42" for p in ("austria", "england", "france", "germany", "italy", "russia", "turkey")}
@@ -211,8 +212,8 @@ def test_game_by_mail_end_to_end(game: Path, tmp_path: Path) -> None:
 
 
 def test_maildir_and_cli(game: Path, tmp_path: Path) -> None:
-    from adjudicator.cli import cli
-    from adjudicator.cli_mail import COMMANDS
+    from adjudicator.cli.mail import COMMANDS
+    from adjudicator.cli.main import cli
     for command in COMMANDS:
         cli.add_command(command)
     md = mailbox.Maildir(str(tmp_path / "Maildir"))

@@ -19,10 +19,13 @@ from pathlib import Path
 from mailservers import PASSWORD, Dovecot, SmtpInbox, body_of, dovecot, smtp_inbox  # noqa: F401
 from test_mail import PASSWORDS, address, make_game
 
-from adjudicator import gamefolder, imap, mail, players, storage
 from adjudicator.cards import driver
-from adjudicator.model import Phase
-from adjudicator.smtp import Server, send_files
+from adjudicator.diplomacy.model import Phase
+from adjudicator.folder import gamefolder, players
+from adjudicator.mail import imap
+from adjudicator.mail import results as mail
+from adjudicator.mail.smtp import Server, send_files
+from adjudicator.store import storage
 
 JUDGE = "judge@localhost"
 STANDARD = [

@@ -14,9 +14,11 @@ import pytest
 from click.testing import CliRunner
 from mailservers import body_of, strict_parse
 
-from adjudicator import gamefolder, mail, players, storage
 from adjudicator.cards import driver
-from adjudicator.checking import check_orders
+from adjudicator.folder import gamefolder, players
+from adjudicator.folder.checking import check_orders
+from adjudicator.mail import results as mail
+from adjudicator.store import storage
 
 SLUG = "1901-spring-movement"
 T1 = datetime(2025, 3, 1, 18, 30, tzinfo=timezone.utc)
@@ -75,7 +77,7 @@ def test_the_map_as_png_and_svg_and_the_state_file_are_attached(game: Path, tmp_
 
 
 def test_without_a_png_renderer_the_svg_goes_with_a_note(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "adjudicator.png", None)       # import fails
+    monkeypatch.setitem(sys.modules, "adjudicator.output.png", None)       # import fails
     msg = parsed(game, T1)["france"]
     types = [p.get_content_type() for p in msg.iter_attachments()]
     assert types == ["image/svg+xml", "application/x-yaml"]
@@ -136,7 +138,7 @@ def test_turn_file_games_mail_the_opening_reports(tmp_path: Path) -> None:
         assert text == (folder / "private" / seat / "0000-setup.txt").read_text(encoding="utf-8")
         assert f"({seat} only)" in text
         assert not any(f"({other} only)" in text for other in msgs if other != seat)
-    from adjudicator.cli import cli
+    from adjudicator.cli.main import cli
     out = CliRunner().invoke(cli, ["mail", str(folder)])
     assert out.exit_code == 0, out.output
     assert sorted(p.name for p in (folder / "mail" / "0000-setup").iterdir()) == ["alice.eml", "bob.eml", "carol.eml"]

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.diplomacy.mapgraph import load_map, parse_map
+from adjudicator.diplomacy.model import UnitType
 from adjudicator.errors import MapDataError
-from adjudicator.mapgraph import load_map, parse_map
-from adjudicator.model import UnitType
 
 MAPS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "maps").glob("*.yaml")
               if not p.stem.endswith((".layout", ".geometry")))

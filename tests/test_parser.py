@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from adjudicator.parser import OrderParser
-from adjudicator.turn import error_kind
-from adjudicator.variant import load_variant
+from adjudicator.diplomacy.parser import OrderParser
+from adjudicator.diplomacy.turn import error_kind
+from adjudicator.rules import load_variant
 
 TABLE = yaml.safe_load((Path(__file__).parent / "cases" / "parser.yaml").read_text())
 PARSER = OrderParser(load_variant("standard"))

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import gamefolder, mail, players, storage
 from adjudicator.errors import AdjudicatorError, GameFolderError
+from adjudicator.folder import gamefolder, players
+from adjudicator.mail import results as mail
+from adjudicator.store import storage
 
 SLUG = "1901-spring-movement"
 
@@ -125,8 +127,8 @@ def test_a_hand_edited_power_cannot_leave_the_folder(game: Path) -> None:
 def test_player_add_refuses_on_the_command_line(game: Path, name: str, email: str, message: str) -> None:
     from click.testing import CliRunner
 
-    from adjudicator.cli import cli
-    from adjudicator.cli_mail import COMMANDS
+    from adjudicator.cli.mail import COMMANDS
+    from adjudicator.cli.main import cli
     for command in COMMANDS:
         cli.add_command(command)
     out = CliRunner().invoke(cli, ["player", "add", str(game), "France", "--name", name, "--email", email,

@@ -6,13 +6,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.game import adjudicate_lines
-from adjudicator.model import Unit, UnitType
-from adjudicator.movement import resolve_movement
-from adjudicator.orders import Convoy, Hold, Move, SupportHold, SupportMove
-from adjudicator.parser import ParsedLine
-from adjudicator.state import initial_state
-from adjudicator.variant import load_variant
+from adjudicator.diplomacy.game import adjudicate_lines
+from adjudicator.diplomacy.lines import ParsedLine
+from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.movement import resolve_movement
+from adjudicator.diplomacy.orders import Convoy, Hold, Move, SupportHold, SupportMove
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.rules import load_variant
 
 VARIANT = load_variant("standard")
 GRAPH = VARIANT.map

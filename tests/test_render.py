@@ -11,16 +11,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator import gamefolder
-from adjudicator.game import adjudicate_text
-from adjudicator.render import (
-    layout_for,
-    phase_map,
-    render_png,
-    render_svg,
-)
-from adjudicator.state import initial_state
-from adjudicator.variant import load_variant, parse_unit
+from adjudicator.diplomacy.game import adjudicate_text
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.diplomacy.variant import parse_unit
+from adjudicator.folder import gamefolder
+from adjudicator.output.render import layout_for, phase_map, render_png, render_svg
+from adjudicator.rules import load_variant
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -136,8 +132,8 @@ def test_orders_dislodged_and_determinism() -> None:
 
 
 def test_dislodged_unit_is_drawn_with_retreats() -> None:
-    from adjudicator.model import Unit, UnitType
-    from adjudicator.state import Dislodged
+    from adjudicator.diplomacy.model import Unit, UnitType
+    from adjudicator.diplomacy.state import Dislodged
     variant = load_variant("standard")
     state = initial_state(variant)
     state.units["ser"] = Unit("turkey", UnitType.ARMY, "ser")
@@ -174,7 +170,7 @@ def test_a_phase_writes_its_map(tmp_path: Path) -> None:
 
 
 def test_cli_map(tmp_path: Path) -> None:
-    from adjudicator.cli_map import map_command
+    from adjudicator.cli.maps import map_command
     folder = gamefolder.new_game(tmp_path / "g", "ambition-empire")
     out, png = tmp_path / "m.svg", tmp_path / "m.png"
     result = CliRunner().invoke(map_command, [str(folder), "--out", str(out), "--png", str(png)])
@@ -188,7 +184,7 @@ def test_cli_map(tmp_path: Path) -> None:
 
 
 def test_cli_map_styles(tmp_path: Path) -> None:
-    from adjudicator.cli_map import map_command
+    from adjudicator.cli.maps import map_command
     folder = gamefolder.new_game(tmp_path / "g", "standard")
     territory = CliRunner().invoke(map_command, [str(folder)])
     graph = CliRunner().invoke(map_command, [str(folder), "--style", "graph"])

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from adjudicator.game import adjudicate_text
-from adjudicator.outcome import PhaseOutcome
-from adjudicator.report import private_report, public_report
-from adjudicator.state import initial_state
-from adjudicator.variant import load_variant
+from adjudicator.diplomacy.game import adjudicate_text
+from adjudicator.diplomacy.outcome import PhaseOutcome
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.output.report import private_report, public_report
+from adjudicator.rules import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = load_variant("standard")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.game import adjudicate_text
-from adjudicator.outcome import PhaseOutcome
-from adjudicator.report import public_report
-from adjudicator.state import initial_state
-from adjudicator.variant import load_variant
+from adjudicator.diplomacy.game import adjudicate_text
+from adjudicator.diplomacy.outcome import PhaseOutcome
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.output.report import public_report
+from adjudicator.rules import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"

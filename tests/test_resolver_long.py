@@ -21,15 +21,16 @@ import random
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.game import adjudicate_lines
-from adjudicator.mapgraph import parse_map
-from adjudicator.model import Phase, Unit, UnitType
-from adjudicator.movement import resolve_movement
-from adjudicator.orders import Hold, Move, Order, SupportMove
-from adjudicator.outcome import PhaseOutcome
-from adjudicator.parser import ParsedLine
-from adjudicator.state import GameState
-from adjudicator.variant import PowerInfo, Variant
+from adjudicator.diplomacy.game import adjudicate_lines
+from adjudicator.diplomacy.lines import ParsedLine
+from adjudicator.diplomacy.mapgraph import parse_map
+from adjudicator.diplomacy.model import Phase, Unit, UnitType
+from adjudicator.diplomacy.movement import resolve_movement
+from adjudicator.diplomacy.orders import Hold, Move, Order, SupportMove
+from adjudicator.diplomacy.outcome import PhaseOutcome
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.variant import PowerInfo, Variant
+from adjudicator.rules.standard import STANDARD
 
 POWERS = ("red", "blue", "green")
 ARMY = UnitType.ARMY
@@ -43,7 +44,7 @@ def board(size: int, ring: bool) -> Variant:
         provinces[f"p{i}"] = {"name": f"Province {i}", "terrain": "land", "army": [f"p{j}" for j in sorted(near)]}
     graph = parse_map({"name": "line", "provinces": provinces}, "synthetic")
     powers = {p: PowerInfo(p, p.title(), p.title(), p[0].upper(), "#888888", (), (), ()) for p in POWERS}
-    return Variant("line", "Line", graph, "standard", 1901, ("spring", "fall"), 18, powers, {}, "synthetic")
+    return Variant("line", "Line", graph, STANDARD, 1901, ("spring", "fall"), 18, powers, {}, "synthetic")
 
 
 def play(variant: Variant, units: dict[str, Unit], orders: list[Order]) -> PhaseOutcome:

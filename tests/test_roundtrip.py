@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.model import UnitType
-from adjudicator.orders import (
+from adjudicator.diplomacy.model import UnitType
+from adjudicator.diplomacy.orders import (
     AnyOrder,
     Build,
     Convoy,
@@ -19,9 +19,9 @@ from adjudicator.orders import (
     SupportMove,
     Waive,
 )
-from adjudicator.parser import OrderParser
-from adjudicator.report import long_form
-from adjudicator.variant import load_variant
+from adjudicator.diplomacy.parser import OrderParser
+from adjudicator.output.report import long_form
+from adjudicator.rules import load_variant
 
 VARIANT = load_variant("standard")
 GRAPH = VARIANT.map

@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 from click.testing import CliRunner
 
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "orders" / "standard"

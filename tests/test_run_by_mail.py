@@ -21,7 +21,7 @@ from mailservers import PASSWORD, Dovecot, SmtpInbox, body_of, dovecot, smtp_inb
 from test_mail import PASSWORDS, address, make_game
 from test_mail_game import STANDARD
 
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
 
 JUDGE = "judge@localhost"
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)

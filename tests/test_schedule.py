@@ -9,9 +9,10 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from adjudicator import schedule, storage
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
 from adjudicator.errors import AdjudicatorError
+from adjudicator.folder import schedule
+from adjudicator.store import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 UTC = datetime.timezone.utc

@@ -8,8 +8,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from adjudicator import players
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
+from adjudicator.folder import players
 
 
 @pytest.fixture(autouse=True)

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator import gamefolder
-from adjudicator.cli_map import site_command
+from adjudicator.cli.maps import site_command
+from adjudicator.folder import gamefolder
 
 ORDERS = [
     "france:\nA par - bur\nA mar - spa\nF bre - mao\ngermany:\nA mun - ruh\nF kie - den\nA ber - kie\n",

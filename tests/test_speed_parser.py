@@ -8,10 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.datc import lookup_power, read_cases, unit_location
-from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from adjudicator.parser import OrderParser
-from adjudicator.variant import load_variant
+from adjudicator.cases.datc import lookup_power, read_cases, unit_location
+from adjudicator.diplomacy.orders import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+)
+from adjudicator.diplomacy.parser import OrderParser, parser_for
+from adjudicator.rules import load_variant
 
 DATC = Path(__file__).resolve().parent.parent.parent / "shared" / "datc" / "datc_v2.4_06.txt"
 ORDER_WORDS = ["A", "F", "a", "army", "Fleet", "-", "->", "=>", "S", "s", "C", "c", "H", "h", "hold", "to",
@@ -46,7 +53,7 @@ def lines_for(parser: OrderParser, count: int, seed: int) -> list[str]:
 
 @pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
 def test_fast_path_reads_as_the_full_parser(variant_name: str) -> None:
-    parser = load_variant(variant_name).order_parser()
+    parser = parser_for(load_variant(variant_name))
     fast = 0
     for line in lines_for(parser, 4000, seed=14):
         plain = parser._plain(line, "france")
@@ -63,12 +70,12 @@ def test_fast_path_reads_as_the_full_parser(variant_name: str) -> None:
     ("A mun S A ber", SupportHold), ("A par H", Hold), ("F spa/sc - wes", Move), ("F nth-pic", Move),
 ])
 def test_common_lines_take_the_fast_path(line: str, kind: type) -> None:
-    plain = load_variant("standard").order_parser()._plain(line, "france")
+    plain = parser_for(load_variant("standard"))._plain(line, "france")
     assert type(plain) is kind and str(plain) == line.replace("-", " - ").replace("  ", " ")
 
 
 def test_lines_the_fast_path_leaves_alone() -> None:
-    parser = load_variant("standard").order_parser()
+    parser = parser_for(load_variant("standard"))
     for line in ["A par - bur via convoy", "F spa nc - mao", "A lon - nth - nwy", "A Burgund - par",
                  "F st petersburg sc H", "build A par", "F spa/nc-mao"]:
         assert parser._plain(line, "france") is None, line
@@ -76,7 +83,7 @@ def test_lines_the_fast_path_leaves_alone() -> None:
 
 def test_tables_are_built_once() -> None:
     variant = load_variant("standard")
-    assert variant.order_parser() is variant.order_parser()
+    assert parser_for(variant) is parser_for(variant)
     assert variant.map.names is variant.map.names
     assert OrderParser(variant).names is variant.map.names
 
@@ -84,7 +91,7 @@ def test_tables_are_built_once() -> None:
 @pytest.mark.skipif(not DATC.exists(), reason="DATC file not present")
 def test_datc_unit_lines_read_directly_as_the_parser_reads_them() -> None:
     variant = load_variant("standard")
-    parser = variant.order_parser()
+    parser = parser_for(variant)
     _, cases = read_cases(DATC)
     read = 0
     for case in cases:

@@ -12,12 +12,12 @@ ORDERS = Path(__file__).resolve().parent.parent / "orders" / "standard" / "1901-
 
 PROBE = """
 import sys
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
 try:
     cli(sys.argv[1:], prog_name="adjudicator")
 except SystemExit:
     pass
-print("LOADED", sorted(m for m in ("svgwrite", "networkx", "adjudicator.render") if m in sys.modules))
+print("LOADED", sorted(m for m in ("svgwrite", "networkx", "adjudicator.output.render") if m in sys.modules))
 """
 
 

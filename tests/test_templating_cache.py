@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from adjudicator import templating
+from adjudicator.output import templating
 
 
 def write(path: Path, text: str, mtime: float) -> None:

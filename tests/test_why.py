@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator.game import adjudicate_text
-from adjudicator.model import Phase, Unit, UnitType
-from adjudicator.outcome import Opponent, PhaseOutcome, Why, WhyKind
-from adjudicator.report import private_report, public_report
-from adjudicator.state import GameState, initial_state
-from adjudicator.variant import load_variant
+from adjudicator.diplomacy.game import adjudicate_text
+from adjudicator.diplomacy.model import Phase, Unit, UnitType
+from adjudicator.diplomacy.outcome import Opponent, PhaseOutcome, Why, WhyKind
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.output.report import private_report, public_report
+from adjudicator.rules import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = load_variant("standard")

@@ -16,8 +16,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from adjudicator import gamefolder, render, storage
-from adjudicator.render import render_png
+from adjudicator.folder import gamefolder
+from adjudicator.output import render
+from adjudicator.output.render import render_png
+from adjudicator.store import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [("standard", "1901-spring", "standard-1901.png"),

@@ -14,7 +14,6 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from adjudicator import phasecommit, storage, templating
 from adjudicator.cards.common import (
     ChoiceError,
     Event,
@@ -25,10 +24,12 @@ from adjudicator.cards.common import (
 )
 from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
-from adjudicator.gamemeta import check_meta
-from adjudicator.names import check_name
-from adjudicator.phasecommit import LOCK_NAME
-from adjudicator.rollback import roll_back
+from adjudicator.output import templating
+from adjudicator.store import phasecommit, storage
+from adjudicator.store.gamemeta import check_meta
+from adjudicator.store.names import check_name
+from adjudicator.store.phasecommit import LOCK_NAME
+from adjudicator.store.rollback import roll_back
 
 MAX_TURN_BYTES = 256 * 1024
 GAME_DATA = "variant.yaml"   # the game's own copy of its variant data

@@ -1,17 +1,20 @@
-"""Rule sets by name. A variant's `rules:` key picks one; an unknown name
-fails at load."""
+"""Variants by name, each with its rule set.
+
+`load_variant("standard")` reads variants/<name>.yaml and gives it the rule
+set its `rules:` key names: the one place where a rule set is found by name.
+Everything after holds the Variant, which carries its rules. A rule set's
+module is imported only when a variant that uses it is loaded."""
 
 from __future__ import annotations
 
 import importlib
-import sys
-from typing import TYPE_CHECKING
+from functools import cache
+from pathlib import Path
 
+from adjudicator.diplomacy.hooks import RuleSet
+from adjudicator.diplomacy.variant import VARIANTS_DIR, Variant, parse_variant
 from adjudicator.errors import DataFileError
-from adjudicator.rules.hooks import RuleSet
-
-if TYPE_CHECKING:
-    from adjudicator.variant import Variant
+from adjudicator.store.storage import read_yaml
 
 RULE_MODULES = {
     "standard": ("adjudicator.rules.standard", "STANDARD"),
@@ -19,13 +22,19 @@ RULE_MODULES = {
 }
 
 
-def rules_for(variant: Variant) -> RuleSet:
-    entry = RULE_MODULES.get(variant.rules)
+def rule_set(name: str, source: str) -> RuleSet[Variant]:
+    """The rule set a variant file's `rules:` names."""
+    entry = RULE_MODULES.get(name)
     if entry is None:
-        raise DataFileError(f"unknown rules {variant.rules!r}", file=variant.source,
-                            hint=f"known: {', '.join(RULE_MODULES)}")
-    # Called several times a phase: take the module straight from sys.modules
-    # once it is loaded (import_module costs microseconds each time).
-    module = sys.modules.get(entry[0]) or importlib.import_module(entry[0])
-    rules: RuleSet = getattr(module, entry[1])
+        raise DataFileError(f"unknown rules {name!r}", file=source, hint=f"known: {', '.join(RULE_MODULES)}")
+    rules: RuleSet[Variant] = getattr(importlib.import_module(entry[0]), entry[1])
     return rules
+
+
+@cache      # variants are immutable values; each is read once per process
+def load_variant(name: str) -> Variant:
+    path = Path(name) if name.endswith(".yaml") else VARIANTS_DIR / f"{name}.yaml"
+    if not path.exists():
+        known = sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
+        raise DataFileError(f"no variant {name!r}", file=str(path), hint=f"known: {', '.join(known)}")
+    return parse_variant(read_yaml(path), str(path), path.stem, rule_set)

@@ -12,27 +12,28 @@ from __future__ import annotations
 
 import dataclasses
 
+from adjudicator.diplomacy.hooks import RuleSet
+from adjudicator.diplomacy.variant import Variant
 from adjudicator.rules.ambition_empire_common import setup
 from adjudicator.rules.ambition_empire_dp import dp_extension, pre_resolve
 from adjudicator.rules.ambition_empire_homes import (
-                                                     after_adjustment,
-                                                     apply_civil_disorder,
-                                                     build_sites,
-                                                     great_power_survivors,
-                                                     playing_powers,
-                                                     record_draw,
-                                                     victory,
+    after_adjustment,
+    apply_civil_disorder,
+    build_sites,
+    great_power_survivors,
+    playing_powers,
+    record_draw,
+    victory,
 )
 from adjudicator.rules.ambition_empire_map import is_adjacent
 from adjudicator.rules.ambition_empire_sortie import (
-                                                     after_movement,
-                                                     after_ownership,
-                                                     post_resolve,
+    after_movement,
+    after_ownership,
+    post_resolve,
 )
-from adjudicator.rules.hooks import RuleSet
 from adjudicator.rules.standard import STANDARD
 
-RULES: RuleSet = dataclasses.replace(
+RULES: RuleSet[Variant] = dataclasses.replace(
     STANDARD,
     name="ambition-empire",
     is_adjacent=is_adjacent,

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.model import Unit, UnitType
-from adjudicator.state import GameState
-from adjudicator.variant import Variant, parse_unit
+from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.variant import Variant, parse_unit
 
 KEY = "ambition_empire"
 CHRISTIAN = ("catholic", "protestant", "orthodox")

@@ -21,8 +21,17 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from adjudicator.diplomacy.hooks import PreResolved
+from adjudicator.diplomacy.orders import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+)
+from adjudicator.diplomacy.state import GameState
 from adjudicator.errors import IllegalOrderError, OrderError
-from adjudicator.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from adjudicator.rules.ambition_empire_common import (
     is_christian,
     is_great_power,
@@ -31,12 +40,10 @@ from adjudicator.rules.ambition_empire_common import (
     religion_of,
     seed_minor_units,
 )
-from adjudicator.rules.hooks import PreResolved
-from adjudicator.state import GameState
 
 if TYPE_CHECKING:
-    from adjudicator.parser import ParsedLine
-    from adjudicator.variant import Variant
+    from adjudicator.diplomacy.lines import ParsedLine
+    from adjudicator.diplomacy.variant import Variant
 
 DP_PREFIX = re.compile(r"^\s*(\d+)\s*d\.?\s*p\.?s?\s*:\s*(.*)$", re.IGNORECASE)
 
@@ -133,10 +140,11 @@ def religion_breach(variant: Variant, state: GameState, minor: str, order: Order
 
 
 def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
-    from adjudicator.rules import rules_for
+    from adjudicator.diplomacy.validation import (
+        settle_convoy_intent,
+        validate_movement_order,
+    )
     from adjudicator.rules.standard import bind_movement_orders
-    from adjudicator.validation import settle_convoy_intent, validate_movement_order
-    rules = rules_for(variant)
     seed_minor_units(variant, state)
     dp_lines = [l for l in lines if "dp" in l.extra]
     plain = [l for l in lines if "dp" not in l.extra]
@@ -150,7 +158,7 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
                     f"the unit in {order.province} belongs to the minor power "
                     f"{minor_name(variant, state, unit.power)}", line=line.number,
                     hint=f"allocate Diplomacy Points instead, e.g. '1 DP: {line.text.split(':')[-1].strip()}'")
-    result = bind_movement_orders(variant, state, plain, rules)
+    result = bind_movement_orders(variant, state, plain)
 
     # --- the allocations -----------------------------------------------------------
     allocations: list[Allocation] = []
@@ -239,7 +247,7 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
         try:
             if order.unit_type is not None and order.unit_type is not unit.type:
                 raise IllegalOrderError(f"the unit in {prov} is not of the type written")
-            order = validate_movement_order(state, variant.map, rules, order)
+            order = validate_movement_order(state, variant, order)
         except OrderError as exc:
             result.void[prov] = (order, exc.message)
             result.published[prov] = text          # the report adds '(Invalid)' to every void order
@@ -252,7 +260,7 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
         result.orders[prov] = order
         result.published[prov] = text
     publish_unusable(variant, state, unusable, result)
-    settle_convoy_intent(state, variant.map, rules, result.orders, result.void)
+    settle_convoy_intent(state, variant, result.orders, result.void)
     name_closed_straits(variant, state, lines, result)
     for a in allocations:
         private.setdefault(a.power, []).append(

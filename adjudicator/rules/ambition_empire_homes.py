@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.model import Unit, UnitType
+from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.state import GameState
 from adjudicator.rules.ambition_empire_common import (
     KEY,
     book,
@@ -25,10 +26,9 @@ from adjudicator.rules.ambition_empire_common import (
     minor_info,
     religion_of,
 )
-from adjudicator.state import GameState
 
 if TYPE_CHECKING:
-    from adjudicator.variant import Variant
+    from adjudicator.diplomacy.variant import Variant
 
 
 def _special(variant: Variant, rule: str) -> list[tuple[str, str]]:
@@ -118,7 +118,7 @@ def great_power_survivors(variant: Variant, state: GameState) -> list[str]:
 
 def record_draw(state: GameState, variant: Variant | None = None) -> GameState:
     """End the game in a draw shared by every Great Power with pieces on the board."""
-    from adjudicator.variant import load_variant
+    from adjudicator.rules import load_variant
     variant = variant or load_variant(state.variant)
     after = state.copy()
     after.result = {"draw": great_power_survivors(variant, state), "phase": str(state.phase)}

@@ -12,36 +12,31 @@ as one coastline; they still name a coast."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from adjudicator.mapgraph import MapGraph
-from adjudicator.model import Unit, UnitType, province_of
-from adjudicator.state import GameState
-from adjudicator.variant import Variant, load_variant
+from adjudicator.diplomacy.mapgraph import MapGraph
+from adjudicator.diplomacy.model import Unit, UnitType, province_of
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.variant import Variant
 
 
-def _variant_of(state: GameState) -> Variant:
-    return load_variant(state.variant)
-
-
-@cache
-def _straits(variant_id: str) -> tuple[tuple[frozenset[str], str], ...]:
-    graph = load_variant(variant_id).map
-    return tuple((frozenset(s["between"]), str(s["controlled_from"])) for s in graph.extra.get("straits") or [])
+def _strait_sea(graph: MapGraph, a: str, b: str) -> str | None:
+    """The sea that controls the crossing between provinces a and b, or None
+    if they are not a strait's ends (the map lists two straits)."""
+    for strait in graph.extra.get("straits") or []:
+        ends = strait["between"]
+        if (a, b) == (ends[0], ends[1]) or (b, a) == (ends[0], ends[1]):
+            return str(strait["controlled_from"])
+    return None
 
 
 def closing_fleet(state: GameState, variant: Variant, unit: Unit, a: str, b: str) -> Unit | None:
     """The fleet that closes the crossing between provinces a and b (if it is
     one) to `unit`, or None. Only a Great Power's fleet closes a strait (minor
     fleets never leave home)."""
-    pair = frozenset((a, b))
-    for between, sea in _straits(variant.id):
-        if between == pair:
-            guard = state.units.get(sea)
-            if (guard is not None and guard.type is UnitType.FLEET
-                    and guard.power in variant.powers and guard.power != unit.power):
-                return guard
-            return None
+    sea = _strait_sea(variant.map, a, b)
+    guard = state.units.get(sea) if sea is not None else None
+    if (guard is not None and guard.type is UnitType.FLEET
+            and guard.power in variant.powers and guard.power != unit.power):
+        return guard
     return None
 
 
@@ -85,8 +80,8 @@ def fleet_adjacent(variant: Variant, state: GameState, graph: MapGraph, unit: Un
     return False
 
 
-def is_adjacent(state: GameState, graph: MapGraph, unit: Unit, source: str, target: str, purpose: str) -> bool:
-    variant = _variant_of(state)
+def is_adjacent(variant: Variant, state: GameState, unit: Unit, source: str, target: str, purpose: str) -> bool:
+    graph = variant.map
     src, dst = province_of(source), province_of(target)
     if strait_closed(state, variant, unit, src, dst):
         return False

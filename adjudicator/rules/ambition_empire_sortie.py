@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.model import Unit
-from adjudicator.movement import MovementResult, resolve_movement
-from adjudicator.orders import Move, Order, SupportMove
+from adjudicator.diplomacy.model import Unit
+from adjudicator.diplomacy.movement import MovementResult, resolve_movement
+from adjudicator.diplomacy.orders import Move, Order, SupportMove
+from adjudicator.diplomacy.state import GameState
 from adjudicator.rules.ambition_empire_common import (
     KEY,
     book,
@@ -27,10 +28,9 @@ from adjudicator.rules.ambition_empire_common import (
     minor_name,
     unconquered,
 )
-from adjudicator.state import GameState
 
 if TYPE_CHECKING:
-    from adjudicator.variant import Variant
+    from adjudicator.diplomacy.variant import Variant
 
 SORTIE_MOVE = "a minor unit may sortie but never ends the turn elsewhere: this move would succeed"
 SORTIE_SUPPORT = "this support would make a minor unit's move succeed, which cannot happen"
@@ -38,8 +38,7 @@ SORTIE_SUPPORT = "this support would make a minor unit's move succeed, which can
 
 def post_resolve(variant: Variant, state: GameState, orders: dict[str, Order],
                  result: MovementResult) -> dict[str, str]:
-    from adjudicator.rules import rules_for
-    backup = rules_for(variant).backup_rule
+    backup = variant.rules.backup_rule
     invalid: dict[str, str] = {}
     for prov in sorted(result.moved):
         unit = state.units[prov]

@@ -5,31 +5,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.errors import OrderError
-from adjudicator.mapgraph import MapGraph
-from adjudicator.model import Unit
-from adjudicator.movement import MovementResult, standard_backup_rule
-from adjudicator.orders import Order, Waive
-from adjudicator.rules import rules_for
-from adjudicator.rules.hooks import PreResolved, RuleSet
-from adjudicator.state import GameState
-from adjudicator.validation import (
+from adjudicator.diplomacy.hooks import PreResolved, RuleSet
+from adjudicator.diplomacy.model import Unit
+from adjudicator.diplomacy.movement import MovementResult, standard_backup_rule
+from adjudicator.diplomacy.orders import Order, Waive
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.validation import (
     bind_unit,
     settle_convoy_intent,
     validate_movement_order,
 )
+from adjudicator.errors import OrderError
 
 if TYPE_CHECKING:
-    from adjudicator.parser import ParsedLine
-    from adjudicator.variant import Variant
+    from adjudicator.diplomacy.lines import ParsedLine
+    from adjudicator.diplomacy.variant import Variant
 
 
-def is_adjacent(state: GameState, graph: MapGraph, unit: Unit, source: str, target: str, purpose: str) -> bool:
-    return graph.is_adjacent(unit.type, source, target)
+def is_adjacent(variant: Variant, state: GameState, unit: Unit, source: str, target: str, purpose: str) -> bool:
+    return variant.map.is_adjacent(unit.type, source, target)
 
 
-def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedLine],
-                         rules: RuleSet) -> PreResolved:
+def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
     """Bind and validate each parsed line. Errors stay on their lines; void
     orders are kept with their reason and the unit holds."""
     result = PreResolved(orders={})
@@ -53,10 +50,10 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
             continue
         seen[order.province] = line.number
         try:
-            result.orders[order.province] = validate_movement_order(state, variant.map, rules, order)
+            result.orders[order.province] = validate_movement_order(state, variant, order)
         except OrderError as exc:
             result.void[order.province] = (order, exc.message + (f" ({exc.hint})" if exc.hint else ""))
-    settle_convoy_intent(state, variant.map, rules, result.orders, result.void)
+    settle_convoy_intent(state, variant, result.orders, result.void)
     return result
 
 
@@ -66,7 +63,7 @@ def _illegal(message: str, line: int) -> OrderError:
 
 
 def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
-    return bind_movement_orders(variant, state, lines, rules_for(variant))
+    return bind_movement_orders(variant, state, lines)
 
 
 def post_resolve(variant: Variant, state: GameState, orders: dict[str, Order],
@@ -104,7 +101,18 @@ def playing_powers(variant: Variant, state: GameState) -> list[str]:
     return list(variant.powers)
 
 
-STANDARD = RuleSet(
+def setup(variant: Variant, state: GameState) -> None:
+    """Nothing beyond the powers' own units and centres."""
+
+
+def survivors(variant: Variant, state: GameState) -> list[str]:
+    """Every power with a unit or a supply centre left."""
+    alive = {u.power for u in state.units.values()} | {d.unit.power for d in state.dislodged.values()} \
+        | set(state.centres.values())
+    return [power for power in variant.powers if power in alive]
+
+
+STANDARD: RuleSet[Variant] = RuleSet(
     name="standard",
     is_adjacent=is_adjacent,
     backup_rule=standard_backup_rule,
@@ -116,4 +124,6 @@ STANDARD = RuleSet(
     after_adjustment=after_adjustment,
     victory=victory,
     playing_powers=playing_powers,
+    setup=setup,
+    survivors=survivors,
 )

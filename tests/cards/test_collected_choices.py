@@ -10,7 +10,7 @@ import yaml
 from click.testing import CliRunner
 
 from adjudicator.cards import driver
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FIRST = ROOT / "orders" / "seven-wonders" / "01-age1-turn1.yaml"

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from adjudicator import storage
 from adjudicator.cards import driver
 from adjudicator.cards.common import (
     Choice,
@@ -21,7 +20,8 @@ from adjudicator.cards.common import (
     State,
     new_rng_record,
 )
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
+from adjudicator.store import storage
 
 PUBLIC = "Public {{ phase.name }}\n{% for e in events %}{{ e }}\n{% endfor %}"
 PRIVATE = "Private {{ player }}\n{% for e in events %}{{ e }}\n{% endfor %}"
@@ -71,7 +71,7 @@ class SecretVote:
 def game_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(driver, "find_game", lambda name: SecretVote())
     monkeypatch.setattr(driver, "load_data", lambda game: {"rules": {"source": "default", "quiet": False}})
-    monkeypatch.setattr("adjudicator.cli.is_turn_file_game", lambda name: True)
+    monkeypatch.setattr("adjudicator.cli.main.is_turn_file_game", lambda name: True)
     # The made-up game ships no templates (each test adds its own after
     # `new`), so it gets no opening reports.
     monkeypatch.setattr(driver, "opening_reports", lambda *args: [])

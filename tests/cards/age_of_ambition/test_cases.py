@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from aoa_helpers import fresh_state
 
-from adjudicator import storage
 from adjudicator.cards.age_of_ambition.engine import GAME
 from adjudicator.cards.common import TurnValidationError
+from adjudicator.store import storage
 
 CASES: list[dict[str, Any]] = storage.read_yaml(Path(__file__).with_name("cases.yaml"))
 

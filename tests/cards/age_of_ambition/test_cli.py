@@ -7,8 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from adjudicator import storage
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
+from adjudicator.store import storage
 
 ORDERS = Path(__file__).resolve().parents[3] / "orders" / "age-of-ambition"
 TURNS = sorted(ORDERS.glob("[0-9][0-9][0-9]-*.yaml"))

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator import storage
 from adjudicator.cards.age_of_artisans.engine import GAME
 from adjudicator.cards.common import TurnValidationError
+from adjudicator.store import storage
 
 from .helpers import DATA, get_path, patched, play
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator import storage
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
+from adjudicator.store import storage
 
 from .helpers import DATA
 

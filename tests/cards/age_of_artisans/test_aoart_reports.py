@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from adjudicator import storage
+from adjudicator.store import storage
 
 from .helpers import DATA
 from .test_aoart_cli import new_game

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.storage import read_yaml
+from adjudicator.store.storage import read_yaml
 
 from .ambition_harness import run
 

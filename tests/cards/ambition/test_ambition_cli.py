@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.cli import cli
-from adjudicator.storage import dump_yaml, read_yaml
+from adjudicator.cli.main import cli
+from adjudicator.store.storage import dump_yaml, read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 TURNS = sorted((ROOT / "orders" / "ambition").glob("[0-9][0-9][0-9][0-9]-*.yaml"))

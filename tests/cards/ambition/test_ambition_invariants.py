@@ -17,7 +17,7 @@ from adjudicator.cards.ambition.engine import GAME
 from adjudicator.cards.ambition.table import hand_with_effect, others
 from adjudicator.cards.common import State
 from adjudicator.cards.driver import load_data
-from adjudicator.storage import dump_yaml
+from adjudicator.store.storage import dump_yaml
 
 DATA = load_data(GAME)
 CARD_ID = re.compile(r"\b[a-z]+(-[a-z]+)*-\d+\b")

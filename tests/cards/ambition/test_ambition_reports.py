@@ -13,7 +13,7 @@ import pytest
 from adjudicator.cards.ambition.engine import GAME, catalog_from
 from adjudicator.cards.common import State
 from adjudicator.errors import DataFileError
-from adjudicator.templating import render
+from adjudicator.output.templating import render
 
 from .ambition_harness import DATA, build
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.cli import cli
-from adjudicator.storage import dump_yaml, read_yaml
+from adjudicator.cli.main import cli
+from adjudicator.store.storage import dump_yaml, read_yaml
 
 from .test_ambition_cli import PLAYERS, TURNS
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from adjudicator import storage
 from adjudicator.cards.driver import load_data
 from adjudicator.cards.seven_wonders.cards import Catalog, catalog
 from adjudicator.cards.seven_wonders.engine import GAME
+from adjudicator.store import storage
 
 CASES = Path(__file__).parent / "cases"
 

@@ -163,8 +163,8 @@ def test_random_sides_come_from_the_seed(data: dict[str, Any]) -> None:
 def test_discard_pick_through_the_cli(tmp_path: Any, data: dict[str, Any]) -> None:
     from click.testing import CliRunner
 
-    from adjudicator import storage
-    from adjudicator.cli import cli
+    from adjudicator.cli.main import cli
+    from adjudicator.store import storage
     runner = CliRunner()
     game = tmp_path / "g"
     assert runner.invoke(cli, ["new", str(game), "--variant", "seven-wonders",

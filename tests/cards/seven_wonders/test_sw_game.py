@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from adjudicator import storage
 from adjudicator.cards.seven_wonders.cards import Catalog
 from adjudicator.cards.seven_wonders.engine import GAME
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
+from adjudicator.store import storage
 
 ORDERS = Path(__file__).resolve().parents[3] / "orders" / "seven-wonders"
 PLAYERS = ["alice", "bob", "carol"]

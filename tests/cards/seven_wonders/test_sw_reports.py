@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from adjudicator.cards.seven_wonders.engine import GAME
-from adjudicator.templating import render
+from adjudicator.output.templating import render
 
 from .conftest import make_state
 from .test_sw_game import play

@@ -8,9 +8,9 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from adjudicator import storage
 from adjudicator.cards.seven_wonders.engine import GAME
-from adjudicator.cli import cli
+from adjudicator.cli.main import cli
+from adjudicator.store import storage
 
 from .conftest import make_state
 

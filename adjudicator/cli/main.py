@@ -1,0 +1,345 @@
+"""The command line. Commands are thin: they parse arguments, call the
+library, and print. Every AdjudicatorError becomes one line on stderr and
+exit code 2; no traceback reaches the user."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import click
+
+from adjudicator.cards.registry import is_turn_file_game
+from adjudicator.cli.errors import friendly_errors
+from adjudicator.errors import AdjudicatorError
+from adjudicator.folder import folders
+from adjudicator.store import folderlock, phasecommit, storage
+from adjudicator.store.gamemeta import check_meta
+
+
+def game_kind(folder: Path) -> str:
+    return str(folders.game_meta(folder).get("kind", "diplomacy"))
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """`key=value` pairs; values read as YAML scalars, so true, 3 and B mean what they look like."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise AdjudicatorError(f"--option {pair!r} is not KEY=VALUE", hint="e.g. --option side=B")
+        parsed = storage.parse_yaml(value, "--option") if value.strip() else ""
+        if isinstance(parsed, (dict, list)):
+            raise AdjudicatorError(f"--option {pair!r}: the value must be a single word or number")
+        options[key.strip()] = parsed
+    return options
+
+
+@click.group()
+@click.version_option(package_name="adjudicator")
+def cli() -> None:
+    """adjudicator: a play-by-email judge for Diplomacy variants and turn-file games."""
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--variant", default="standard", show_default=True, help="variant or game name")
+@click.option("--players", default=None, help="comma-separated player names (turn-file games)")
+@click.option("--seed", default=1, show_default=True, type=int, help="RNG seed (turn-file games)")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="a rules option of a turn-file game, e.g. side=B or artisans_official=true; repeatable")
+@friendly_errors
+def new(game: Path, variant: str, players: str | None, seed: int, options: tuple[str, ...]) -> None:
+    """Create a new game folder GAME."""
+    if is_turn_file_game(variant):
+        if not players:
+            raise AdjudicatorError(f"{variant} needs --players a,b,c")
+        from adjudicator.cards import driver as cards
+        cards.new_game(game, variant, [p.strip() for p in players.split(",") if p.strip()], seed,
+                       parse_options(options))
+    elif options:
+        raise AdjudicatorError("--option is for turn-file games", hint="Diplomacy variants take no options")
+    else:
+        gamefolder = diplomacy_folders()
+        gamefolder.new_game(game, variant)
+    click.echo(f"created {game} ({variant})")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path), required=False)
+@click.argument("orders", type=click.Path(path_type=Path), required=False)
+@click.option("--power", "--player", "power", default=None, help="check only this power's (player's) orders")
+@click.option("--state", "state_file", type=click.Path(path_type=Path), default=None,
+              help="check against a mailed state file instead of a game folder")
+@friendly_errors
+def check(game: Path | None, orders: Path | None, power: str | None, state_file: Path | None) -> None:
+    """Check ORDERS (or a turn file) against GAME's current phase.
+
+    Exit code 0: all good; 1: some orders are bad."""
+    if state_file is not None and orders is None:
+        game, orders = None, game
+    if orders is None:
+        raise AdjudicatorError("usage: adjudicator check GAME ORDERS [--power P]")
+    if game is not None:
+        ok = folders.open_game(game).check(orders, power, click.echo)
+    else:
+        from adjudicator.folder.checking import check_orders
+        ok = check_orders(None, orders, power, state_file, echo=click.echo)
+    sys.exit(0 if ok else 1)
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("orders", type=click.Path(path_type=Path), required=False)
+@click.option("--force", is_flag=True, help="adjudicate a phase again (old results stay in history)")
+@click.option("--nmr", is_flag=True, help="resolve the phase even though orders are missing (missing powers NMR)")
+@friendly_errors
+def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
+    """Resolve GAME's current phase with ORDERS (or a turn file).
+
+    Without ORDERS, Diplomacy games use the orders collected under
+    GAME/orders/<phase>/ (by 'adjudicator ingest'). With ORDERS as well, the
+    file wins for the powers it names and collected orders are used for the rest."""
+    with folderlock.hold(game) as recovered:
+        for note in recovered:
+            click.echo(note)
+        done = folders.open_game(game).adjudicate(orders, force=force, nmr=nmr)
+    for note in done.notes:
+        click.echo(note)
+    for path in done.paths:
+        click.echo(f"wrote {path}")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@friendly_errors
+def status(game: Path) -> None:
+    """Show GAME's current phase and position."""
+    click.echo(folders.open_game(game).status(), nl=False)
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("change")
+@friendly_errors
+def deadline(game: Path, change: str) -> None:
+    """Set GAME's deadline: +2d, +12h (from the current deadline) or a time
+    with its zone, e.g. 2026-12-01T18:00+01:00."""
+    import datetime
+
+    from adjudicator.folder import schedule
+    with folderlock.hold(game):
+        path = game / "game.yaml"
+        meta = check_meta(storage.read_yaml(path), str(path))
+        when = schedule.extend(meta, change, datetime.datetime.now(datetime.timezone.utc))
+        meta["deadline"] = schedule.format_time(when)
+        phasecommit.commit(game, [(path, storage.dump_yaml(meta))])
+    click.echo(f"deadline: {meta['deadline']}")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("orders", type=click.Path(path_type=Path), required=False)
+@click.option("--nmr", is_flag=True, help="preview even though orders are missing (missing powers NMR)")
+@friendly_errors
+def preview(game: Path, orders: Path | None, nmr: bool) -> None:
+    """Show the GM what adjudicating would give, without changing the game.
+
+    The reports and map go under GAME/gm/preview/<phase>/ (GM only), and the
+    public report is printed."""
+    with folderlock.hold(game):
+        done = folders.open_game(game).preview(orders, nmr=nmr)
+    for note in done.notes:
+        click.echo(note)
+    written = done.paths
+    public = [p for p in written if p.parent.name == "reports" and p.suffix == ".txt"]
+    if public:
+        click.echo(public[0].read_text(encoding="utf-8"), nl=False)
+    click.echo(f"preview only: nothing was published; {len(written)} files under "
+               f"{written[0].parent.parent if written else game}")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("phase")
+@friendly_errors
+def rollback(game: Path, phase: str) -> None:
+    """Return GAME to the state before PHASE (e.g. 1901-fall-movement, or a
+    turn-file game's phase number). What PHASE and later phases produced moves,
+    intact, under history/superseded/<n>/; nothing is deleted."""
+    with folderlock.hold(game) as recovered:
+        for note in recovered:
+            click.echo(note)
+        moved = folders.open_game(game).rollback(phase)
+    where = moved[0].relative_to(game).parts[:3] if moved else ()
+    click.echo(f"moved {len(moved)} files under {Path(*where)}; the game is back before {phase}")
+
+
+def main() -> None:
+    cli(prog_name="adjudicator")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--verbose", "-v", is_flag=True, help="also list the cases that pass")
+@friendly_errors
+def datc(file: Path, verbose: bool) -> None:
+    """Run a DATC test-case file (jDip/godip text format)."""
+    from adjudicator.cases.datc import run_file
+    results = run_file(file)
+    failed = [r for r in results if not r.passed]
+    for result in results:
+        if result.passed:
+            if verbose:
+                click.echo(f"PASS {result.name}")
+            continue
+        click.echo(f"FAIL {result.name}" + (f": {result.message}" if result.message else ""))
+        if not result.message:
+            click.echo("  expected: " + "; ".join(result.expected))
+            click.echo("  actual:   " + "; ".join(result.actual))
+    click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    sys.exit(1 if failed else 0)
+
+
+def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any, list[str]]]) -> list[str]:
+    """Change the pending state of the current phase. The file it replaces is
+    kept under history/superseded/, so nothing is lost."""
+    gamefolder = diplomacy_folders()
+    with folderlock.hold(game):
+        _, variant, state, path = gamefolder.load_current(game)
+        new_state, notes = transform(variant, state)
+        gamefolder.replace_current(game, variant, path, new_state)
+    return notes
+
+
+@cli.command("civil-disorder")
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("power")
+@friendly_errors
+def civil_disorder(game: Path, power: str) -> None:
+    """Declare POWER in civil disorder, in variants whose rules have it (Ambition & Empire)."""
+    from adjudicator.folder.gamefolder import ANNOUNCE
+
+    def transform(variant: Any, state: Any) -> tuple[Any, list[str]]:
+        declare = variant.rules.civil_disorder
+        if declare is None:
+            raise AdjudicatorError(f"{variant.name} has no civil disorder declaration",
+                                   hint="a power without orders is NMR; 'adjudicator player add' "
+                                        "hands it to a new player")
+        pid = variant.power_lookup(power)
+        if pid is None:
+            raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
+        try:
+            after, notes = declare(variant, state, pid)
+        except ValueError as exc:
+            raise AdjudicatorError(str(exc)) from None
+        # Announced in the next public report (and so in every player's mail).
+        after.extra[ANNOUNCE] = [*after.extra.get(ANNOUNCE, []), *notes]
+        return after, notes
+    for note in _replace_current_state(game, transform):
+        click.echo(note)
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--draw", is_flag=True, required=True, help="record a draw shared by every surviving power")
+@friendly_errors
+def end(game: Path, draw: bool) -> None:
+    """End GAME by a draw shared by every surviving power, and write
+    reports/end.txt (the result, the final centres, the centres year by year)."""
+    if game_kind(game) == "turn-file":
+        raise AdjudicatorError("a turn-file game ends by its own rules", hint="see 'adjudicator status'")
+    gamefolder = diplomacy_folders()
+    with folderlock.hold(game):
+        _, variant, state, _ = gamefolder.load_current(game)
+        result = {"draw": variant.rules.survivors(variant, state), "phase": str(state.phase)}
+        written = gamefolder.end_game(game, result)
+    from adjudicator.folder.endreport import result_sentence
+    click.echo(result_sentence(variant, result))
+    click.echo(f"wrote {written[1]}")
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("power")
+@click.argument("vote", nargs=-1, required=True)
+@friendly_errors
+def vote(game: Path, power: str, vote: tuple[str, ...]) -> None:
+    """Record POWER's vote: draw [POWER ...], concede POWER, or none.
+
+    Votes stay secret (gm/votes.yaml) until every survivor agrees; then the
+    game ends with that result and reports/end.txt is written."""
+    from adjudicator.folder import votes
+    from adjudicator.folder.endreport import result_sentence
+    if game_kind(game) == "turn-file":
+        raise AdjudicatorError("votes are for Diplomacy games")
+    gamefolder = diplomacy_folders()
+    with folderlock.hold(game):
+        meta, variant, state, _ = gamefolder.load_current(game)
+        if state.result:
+            raise AdjudicatorError("the game is already over")
+        pid = variant.power_lookup(power)
+        if pid is None:
+            raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
+        tally, result = votes.cast(game, variant, state, pid, list(vote), bool(meta.get("partial_draws")))
+        phasecommit.commit(game, [(game / votes.VOTES, storage.dump_yaml(tally))])
+        if result is not None:
+            gamefolder.end_game(game, result)
+    click.echo(f"{variant.power_name(pid)}: vote recorded (secret until every survivor agrees)")
+    if result is not None:
+        click.echo("unanimous: " + result_sentence(variant, result))
+
+
+@cli.command()
+@click.argument("game", type=click.Path(path_type=Path))
+@click.option("--now", "now_text", default=None, metavar="TIME",
+              help="run as if it were TIME (ISO with a zone); for tests and for replaying a day")
+@click.option("--no-mail", is_flag=True, help="do not fetch or send mail, even if game.yaml sets it up")
+@friendly_errors
+def run(game: Path, now_text: str | None, no_mail: bool) -> None:
+    """One step of GAME, safe to run from cron every few minutes: fetch and
+    answer mail, adjudicate when all orders are in or the deadline (plus
+    grace) has passed, mail the results, send due reminders. A run with
+    nothing new does nothing and says so."""
+    import datetime
+
+    from adjudicator.folder import schedule
+    from adjudicator.mail import runner
+    now = schedule.parse_time(now_text) if now_text else datetime.datetime.now(datetime.timezone.utc)
+    with folderlock.hold(game) as recovered:
+        for note in recovered:
+            click.echo(note)
+        mailer = None if no_mail else mailer_for(game)
+        for line in runner.run_once(game, now, mailer):
+            click.echo(line)
+
+
+def mailer_for(game: Path) -> Any:
+    """The game's Mailer from game.yaml's `mail:` settings, or None without them."""
+    meta = check_meta(storage.read_yaml(game / "game.yaml"), str(game / "game.yaml"))
+    if not meta.get("mail"):
+        return None
+    from adjudicator.mail.mailer import GameMailer
+    return GameMailer.from_settings(meta["mail"], str(game / "game.yaml"))
+
+
+def diplomacy_folders() -> ModuleType:
+    from adjudicator.folder import gamefolder
+    return gamefolder
+
+
+def _register_commands() -> None:
+    """Commands that live in their own modules (maps, mail, intake)."""
+    from adjudicator.cli.mail import COMMANDS as mail_commands
+    from adjudicator.cli.maps import map_command, site_command
+    from adjudicator.cli.players import COMMANDS as player_commands
+    cli.add_command(map_command)
+    cli.add_command(site_command)
+    for command in [*mail_commands, *player_commands]:
+        cli.add_command(command)
+
+
+_register_commands()

@@ -1,0 +1,56 @@
+"""`adjudicator map GAME`: draw the current (or an earlier) state as SVG/PNG.
+`adjudicator site GAME OUT`: a static HTML site of the game's public record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from adjudicator.store import storage
+
+
+@click.command("map")
+@click.argument("game", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--phase", "phase_slug", default=None, help="history phase, e.g. 1901-fall-movement")
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="SVG file to write (default: standard output, unless --png is given)")
+@click.option("--png", "png", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="also render a PNG (needs the resvg-py package)")
+@click.option("--style", type=click.Choice(["territory", "graph"]), default="territory", show_default=True,
+              help="territory: provinces as their real shapes; graph: the schematic adjacency graph")
+def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path | None, style: str) -> None:
+    """Draw GAME's map: the state at the start of the current phase, or of --phase."""
+    # Imported here: networkx and svgwrite are slow to load, and most commands never draw.
+    from adjudicator.diplomacy.statefile import state_from_data
+    from adjudicator.folder.gamefolder import history_files, load_current
+    from adjudicator.output.render import render_png, render_svg
+    meta, variant, state, _ = load_current(game)
+    if phase_slug is not None:
+        found = {phase.slug: path for phase, path in history_files(game)}
+        if phase_slug not in found:
+            raise click.BadParameter(f"no history for {phase_slug!r}; known: {', '.join(found)}",
+                                     param_hint="--phase")
+        path = found[phase_slug]
+        state = state_from_data(storage.read_state(path), variant, str(path))
+    svg = render_svg(variant, state, title=str(meta.get("name") or game.name), style=style)
+    if out is not None:
+        storage.atomic_write(out, svg)
+        click.echo(f"wrote {out}", err=True)
+    if png is not None:
+        storage.atomic_write(png, render_png(svg))
+        click.echo(f"wrote {png}", err=True)
+    if out is None and png is None:
+        click.echo(svg, nl=False)
+
+
+@click.command("site")
+@click.argument("game", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--png", is_flag=True, help="also write a PNG of every map (needs the resvg-py package)")
+def site_command(game: Path, out: Path, png: bool) -> None:
+    """Write a static HTML site of GAME's public record into OUT: an index of
+    phases and, for each, its map and public report (never private files)."""
+    from adjudicator.folder.site import build_site
+    written = build_site(game, out, png=png)
+    click.echo(f"wrote {len(written)} files to {out}; open {out / 'index.html'}", err=True)

@@ -1,0 +1,248 @@
+"""One phase of a Diplomacy game, as a recipe:
+
+  movement:   bind + validate (variant pre-step) -> resolve -> variant post-step,
+              iterated to a fixed point -> move units (lift all, then drop) ->
+              dislodged units with retreat options -> variant after-movement
+  retreat:    retreats; two to one place both fail; unordered units disband
+  adjustment: builds, disbands, waives; civil-disorder defaults
+then the next phase, skipping phases with nothing to do (after Fall, centres
+change hands first and victory is checked)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from adjudicator.diplomacy.lines import ParsedLine
+from adjudicator.diplomacy.mapgraph import MapGraph
+from adjudicator.diplomacy.model import Reason, Unit
+from adjudicator.diplomacy.movement import MovementResult, resolve_movement
+from adjudicator.diplomacy.orders import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+)
+from adjudicator.diplomacy.outcome import (
+    DislodgedLine,
+    ErrorLine,
+    Opponent,
+    OrderLine,
+    PhaseOutcome,
+    Why,
+    WhyKind,
+)
+from adjudicator.diplomacy.state import Dislodged, GameState
+from adjudicator.diplomacy.validation import ignored_convoy_note
+from adjudicator.diplomacy.variant import Variant
+from adjudicator.errors import (
+    AmbiguousOrderError,
+    IllegalOrderError,
+    OrderError,
+    OrderSyntaxError,
+)
+
+
+def error_kind(exc: OrderError) -> str:
+    if isinstance(exc, AmbiguousOrderError):
+        return "ambiguous"
+    if isinstance(exc, IllegalOrderError):
+        return "cannot do"
+    if isinstance(exc, OrderSyntaxError):
+        return "cannot read"
+    return "error"
+
+
+def collect_errors(lines: list[ParsedLine]) -> list[ErrorLine]:
+    return [ErrorLine(l.power, l.number, l.text, str(l.error.message) + (f" ({l.error.hint})" if l.error.hint else ""),
+                      error_kind(l.error)) for l in lines if l.error is not None]
+
+
+# --- movement ---------------------------------------------------------------------
+def resolve_with_post_steps(variant: Variant, state: GameState, orders: dict[str, Order],
+                            void: dict[str, tuple[Order, str]]) -> MovementResult:
+    """Resolve, let the variant void orders, resolve again, until nothing changes."""
+    rules = variant.rules
+    while True:
+        active = {p: o for p, o in orders.items() if p not in void}
+        result = resolve_movement(state.units, active, variant.map.seas_touching,
+                                  rules.backup_rule)
+        newly_void = {p: why for p, why in rules.post_resolve(variant, state, active, result).items()
+                      if p not in void}
+        if not newly_void:
+            return result
+        for prov, why in newly_void.items():
+            void[prov] = (orders[prov], why)
+
+
+def describe_result(order: Order, reason: Reason) -> str:
+    return {Reason.MOVED: "moved", Reason.BOUNCED: "bounced", Reason.NO_CONVOY: "no convoy",
+            Reason.CUT: "cut", Reason.NOT_MATCHED: "void: supported unit did not do that",
+            Reason.DISLODGED: "dislodged", Reason.SUPPORTED: "", Reason.CONVOYED: "",
+            Reason.HELD: ""}.get(reason, reason.value)
+
+
+def opponents(state: GameState, contested: tuple[tuple[str, int], ...]) -> tuple[Opponent, ...]:
+    return tuple(Opponent(state.units[p], strength) for p, strength in contested)
+
+
+def why_of(order: Order, state: GameState, result: MovementResult, graph: MapGraph) -> Why | None:
+    """The typed reason for a result that is not a plain success, from the resolver's decisions."""
+    prov = order.province
+    reason = result.reasons.get(prov, Reason.HELD)
+    if prov in result.dislodgements:
+        contest = result.dislodgements[prov]
+        (attacker, attack), = contest.others
+        return Why(WhyKind.DISLODGED, strength=attack, opponents=(Opponent(state.units[attacker], attack),),
+                   defence=contest.strength)
+    if reason is Reason.BOUNCED and prov in result.bounces:
+        contest = result.bounces[prov]
+        return Why(WhyKind.BOUNCED, strength=contest.strength, opponents=opponents(state, contest.others))
+    if reason is Reason.NO_CONVOY:
+        return Why(WhyKind.NO_CONVOY)
+    if reason is Reason.CUT:
+        return Why(WhyKind.CUT, opponents=tuple(Opponent(state.units[p]) for p in result.cuts.get(prov, ())))
+    if reason is Reason.NOT_MATCHED and isinstance(order, (SupportHold, SupportMove)):
+        if isinstance(order, SupportMove):
+            supported = state.units[order.origin]
+            rule = f"{graph.unit_name(supported)} was not ordered to {graph.full_name(order.dest)}"
+        else:
+            supported = state.units[order.target]
+            rule = f"{graph.unit_name(supported)} was ordered to move"
+        return Why(WhyKind.NOT_MATCHED, opponents=(Opponent(supported),), rule=rule)
+    return None
+
+
+def order_line(order: Order, state: GameState, result: MovementResult, published: str | None,
+               graph: MapGraph) -> OrderLine:
+    prov = order.province
+    reason = result.reasons.get(prov, Reason.HELD)
+    line = OrderLine(order.power, published or str(order), describe_result(order, reason),
+                     kind=type(order).__name__, unit=f"{order.unit_type.value if order.unit_type else '?'} {order.location}",
+                     succeeded=result.succeeded.get(prov, True), province=prov, why=why_of(order, state, result, graph))
+    if isinstance(order, Move):
+        line.target = order.dest
+    elif isinstance(order, SupportHold):
+        line.target = order.target
+    elif isinstance(order, (SupportMove, Convoy)):
+        line.origin, line.target = order.origin, order.dest
+    if prov in result.dislodged and reason is not Reason.DISLODGED:
+        line.result = (line.result + ", dislodged").lstrip(", ")
+    return line
+
+
+def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_from: str | None,
+                    occupied: set[str], contested: set[str]) -> list[str]:
+    """Empty, uncontested neighbours, never the attacker's origin (unless the
+    attacker came by convoy, DATC 6.H.11), never by convoy. A fleet's
+    candidates come from every coast of its province and the adjacency hook
+    decides, so a variant that joins two coasts (A&E's Smyrna) needs no hook
+    of its own here."""
+    graph = variant.map
+    if unit.type.value == "A":
+        candidates = set(graph.army_adjacent.get(unit.province, frozenset()))
+    else:
+        candidates = {loc for own in graph.fleet_locations(unit.province)
+                      for loc in graph.fleet_adjacent.get(own, frozenset())}
+    options = []
+    for loc in sorted(candidates):
+        prov = loc.split("/")[0]
+        if prov == attacker_from or prov in occupied or prov in contested:
+            continue
+        if variant.rules.is_adjacent(variant, state, unit, unit.location, loc, "retreat"):
+            options.append(loc)
+    return options
+
+
+def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PhaseOutcome:
+    rules = variant.rules
+    pre = rules.pre_resolve(variant, state, lines)
+    orders = dict(pre.orders)
+    void = dict(pre.void)
+    for prov, unit in state.units.items():          # unordered units hold
+        if prov not in orders and prov not in void:
+            orders[prov] = Hold(unit.power, unit.type, unit.location)
+    result = resolve_with_post_steps(variant, state, orders, void)
+    # Each unit's own power's move as written: a 'via convoy' the player did
+    # not write is not published, and one that was ignored is noted.
+    written = {l.order.province: l.order for l in lines
+               if l.error is None and isinstance(l.order, Move)
+               and l.order.province in state.units and state.units[l.order.province].power == l.order.power}
+    outcome = PhaseOutcome(state.phase, state, state.copy(), errors=collect_errors(lines),
+                           notes=list(pre.notes), private={k: list(v) for k, v in pre.private_notes.items()},
+                           gm_log=list(pre.gm_log))
+    publish_invalid_lines(variant, lines, outcome)
+    ordered = set(pre.orders) | set(pre.void)
+    by_province: dict[str, OrderLine] = {}
+    for prov in sorted(state.units):
+        if prov in void:
+            order, why = void[prov]
+            text = pre.published.get(prov, str(order))
+            line = OrderLine(order.power, text, "void", why, kind="Void", unit=str(state.units[prov]),
+                             succeeded=False, province=prov, void=True, why=Why(WhyKind.VOID, rule=why))
+            if prov in result.dislodged:
+                line.result = "void, dislodged"
+                line.why = why_of(order, state, result, variant.map)
+        else:
+            line = order_line(orders[prov], state, result, pre.published.get(prov), variant.map)
+            settled, asked = orders[prov], written.get(prov)
+            if isinstance(settled, Move) and asked is not None:
+                line.detail = ignored_convoy_note(variant.map, asked, settled) or line.detail
+                if settled.via_convoy and not asked.via_convoy and prov not in pre.published:
+                    line.text = str(Move(settled.power, settled.unit_type, settled.location, settled.dest))
+        line.defaulted = prov not in ordered
+        by_province[prov] = line
+        outcome.orders.append(line)
+    for prov in sorted(set(void) - set(state.units)):
+        # A variant may publish an order for a unit that is gone (A&E: a DP
+        # order for a minor whose unit was disbanded), invalid.
+        order, why = void[prov]
+        outcome.orders.append(OrderLine(order.power, pre.published.get(prov, str(order)), "void", why,
+                                        kind="Void", succeeded=False, province=prov, void=True,
+                                        why=Why(WhyKind.VOID, rule=why)))
+    # Move the units: lift every mover, then drop them, so swaps never collide.
+    after = outcome.next_state
+    movers = {origin: after.units.pop(origin) for origin in result.moved}
+    dislodged_units = {prov: after.units.pop(prov) for prov in result.dislodged if prov in after.units}
+    for origin, dest in result.moved.items():
+        unit = movers[origin]
+        after.units[dest.split("/")[0]] = Unit(unit.power, unit.type, dest)
+    occupied = set(after.units)
+    for prov, unit in sorted(dislodged_units.items()):
+        attacker = result.dislodged[prov]
+        blocked = None if attacker in result.convoyed else attacker
+        options = retreat_options(variant, after, unit, blocked, occupied, result.contested)
+        after.dislodged[prov] = Dislodged(unit, attacker, tuple(options))
+    # The variant's rules see every dislodged unit first (A&E disbands a minor
+    # unit a Great Power dislodged, and says so); then a unit with nowhere to go
+    # is disbanded, so each disbandment is worded once.
+    outcome.notes += rules.after_movement(variant, state, after, result)
+    for prov, d in sorted(after.dislodged.items()):
+        if not d.retreats:
+            del after.dislodged[prov]
+            outcome.notes.append(f"{variant.power_name(d.unit.power)} {variant.map.unit_name(d.unit)} "
+                                 f"was dislodged with nowhere to retreat and is disbanded.")
+    for prov in dislodged_units:
+        reason = by_province[prov].why
+        if reason is not None and reason.kind is WhyKind.DISLODGED:
+            kept = after.dislodged.get(prov)
+            by_province[prov].why = dataclasses.replace(
+                reason, retreats=kept.retreats if kept else (), disbanded=kept is None)
+    outcome.dislodged = [DislodgedLine(d.unit, d.attacker_from, list(d.retreats))
+                         for _, d in sorted(after.dislodged.items())]
+    return outcome
+
+
+def publish_invalid_lines(variant: Variant, lines: list[ParsedLine], outcome: PhaseOutcome) -> None:
+    """Lines the variant's rules published as invalid (A&E: a DP line that
+    cannot be used) keep their error, so `check` tells the player, but they
+    need not stop the turn: the rulebook publishes them invalid and goes on.
+    The GM is told in `gm_notes`."""
+    marked = {l.number for l in lines if l.error is not None and l.extra.get("published_invalid")}
+    for error in outcome.errors:
+        if error.line in marked:
+            error.published = True
+            who = variant.power_name(error.power) if error.power else "no power"
+            outcome.gm_notes.append(f"line {error.line} ({who}): '{error.text}' could not be used "
+                                    f"({error.message}); it was published (Invalid) and the turn went on.")

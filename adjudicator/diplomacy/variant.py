@@ -1,0 +1,179 @@
+"""Variants: YAML -> Variant (map, powers, start, victory, and its rule set).
+
+The variant file is data only. Rule changes are named by `rules:`; the
+loader (adjudicator.rules.load_variant) finds that rule set and the Variant
+carries it as `variant.rules`, so the phases never look a rule set up by
+name and never test a variant's name. `rules:` is a rule-set name, or a
+mapping of the name and the rule set's options:
+
+    rules: {name: standard, civil_disorder_distance: home_centres}
+
+Options a rule set reads are listed, with their choices, in RULE_OPTIONS."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from adjudicator.diplomacy.hooks import RuleSet
+from adjudicator.diplomacy.mapgraph import MapGraph, load_map, normalise_name
+from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.errors import DataFileError
+
+VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
+
+# Rule options a variant may set, and their allowed values (the first is the default).
+RULE_OPTIONS: dict[str, tuple[str, ...]] = {
+    # Civil-disorder disbands count distance to the home supply centres, owned
+    # or not (DATC 2.4, 2000 rulebook), or to every owned centre (2023 rulebook).
+    "civil_disorder_distance": ("home_centres", "owned_centres"),
+}
+
+
+@dataclass(frozen=True)
+class PowerInfo:
+    id: str
+    name: str
+    adjective: str
+    code: str
+    colour: str
+    home_centres: tuple[str, ...]
+    owned_centres: tuple[str, ...]
+    units: tuple[Unit, ...]
+    extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: str
+    map: MapGraph
+    rules: RuleSet[Variant]
+    start_year: int
+    seasons: tuple[str, ...]
+    victory_centres: int
+    powers: dict[str, PowerInfo]
+    extra: dict[str, Any]
+    source: str
+    rule_options: dict[str, str] = field(default_factory=dict)
+
+    def rule_option(self, key: str) -> str:
+        """A rule option's value, or its default."""
+        return self.rule_options.get(key, RULE_OPTIONS[key][0])
+
+    def with_rule_options(self, options: dict[str, str]) -> Variant:
+        """The same variant with these rule options set (checked)."""
+        return replace(self, rule_options={**self.rule_options, **check_rule_options(options, self.source)})
+
+    _power_names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # What other modules build once from the variant and keep with it (the
+    # order parser): one per variant, gone with it; not a module-level cache.
+    derived: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def power_table(self) -> dict[str, str]:
+        """Every normalised id, name, adjective, code and alias of a power -> its id."""
+        if not self._power_names:
+            table = self._power_names        # built once per variant, on the variant
+            for pid, power in self.powers.items():
+                for name in (pid, power.name, power.adjective, power.code, *power.extra.get("aliases", [])):
+                    if name:
+                        table.setdefault(normalise_name(str(name)), pid)
+        return self._power_names
+
+    def power_lookup(self, text: str) -> str | None:
+        """A power's id from its id, name, adjective, code or an alias, in any case."""
+        return self.power_table().get(normalise_name(text))
+
+    def power_name(self, power: str | None) -> str:
+        """A Great Power's or a minor power's name as reports print it."""
+        if power is None:
+            return "?"
+        info = self.powers.get(power)
+        if info is not None:
+            return info.name
+        minors = self.extra.get("minor_powers", {}) or {}
+        return str((minors.get(power) or {}).get("name", power.title()))
+
+    def power_suggestion(self, text: str = "") -> str:
+        """'did you mean England?' for a near miss, else the list of powers."""
+        import difflib
+        names = {normalise_name(p.name): p.name for p in self.powers.values()}
+        close = difflib.get_close_matches(normalise_name(text), list(names), n=1, cutoff=0.6)
+        if close:
+            return f"did you mean {names[close[0]]}?"
+        return "powers are " + ", ".join(p.name for p in self.powers.values())
+
+
+def parse_unit(text: str, power: str, graph: MapGraph, source: str, entry: str) -> Unit:
+    parts = str(text).split()
+    if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
+        raise DataFileError(f"{entry}: unit {text!r} should look like 'A par' or 'F spa/nc'", file=source)
+    unit_type = UnitType(parts[0].upper())
+    location = parts[1].lower()
+    if not graph.can_stand(unit_type, location):
+        raise DataFileError(f"{entry}: a {unit_type.name.lower()} cannot stand in {location!r}", file=source)
+    return Unit(power, unit_type, location)
+
+
+def check_rule_options(options: dict[str, Any], source: str) -> dict[str, str]:
+    checked: dict[str, str] = {}
+    for key, value in options.items():
+        choices = RULE_OPTIONS.get(str(key))
+        if choices is None:
+            raise DataFileError(f"rules: unknown option {key!r}", file=source,
+                                hint="known: " + ", ".join(RULE_OPTIONS))
+        if str(value) not in choices:
+            raise DataFileError(f"rules.{key}: {value!r} is not one of {', '.join(choices)}", file=source)
+        checked[str(key)] = str(value)
+    return checked
+
+
+def parse_rules(value: Any, source: str) -> tuple[str, dict[str, str]]:
+    """`rules:` -> (rule-set name, options)."""
+    if value is None:
+        return "standard", {}
+    if isinstance(value, dict):
+        options = dict(value)
+        name = str(options.pop("name", "standard"))
+        return name, check_rule_options(options, source)
+    return str(value), {}
+
+
+def parse_variant(data: Any, source: str, variant_id: str,
+                  rule_set: Callable[[str, str], RuleSet[Variant]]) -> Variant:
+    """A variant file's data -> Variant; `rule_set(name, source)` gives the
+    rule set its `rules:` names (or raises a DataFileError)."""
+    if not isinstance(data, dict):
+        raise DataFileError("a variant file is a mapping", file=source)
+    for key in ("map", "powers", "start"):
+        if key not in data:
+            raise DataFileError(f"missing '{key}'", file=source)
+    graph = load_map(str(data["map"]))
+    powers: dict[str, PowerInfo] = {}
+    for pid, entry in data["powers"].items():
+        pid = str(pid)
+        where = f"powers.{pid}"
+        for centre in [*entry.get("home_centres", []), *entry.get("owned_centres", [])]:
+            if centre not in graph.supply_centres:
+                raise DataFileError(f"{where}: {centre!r} is not a supply centre of the map", file=source)
+        units = tuple(parse_unit(u, pid, graph, source, where) for u in entry.get("units", []))
+        known = {"name", "adjective", "code", "colour", "home_centres", "owned_centres", "units"}
+        powers[pid] = PowerInfo(
+            id=pid, name=str(entry.get("name", pid.title())),
+            adjective=str(entry.get("adjective", "")), code=str(entry.get("code", "")),
+            colour=str(entry.get("colour", "#888888")),
+            home_centres=tuple(entry.get("home_centres", [])),
+            owned_centres=tuple(entry.get("owned_centres", [])),
+            units=units, extra={k: v for k, v in entry.items() if k not in known})
+    start = data["start"]
+    rules, rule_options = parse_rules(data.get("rules"), source)
+    known_top = {"name", "map", "rules", "start", "seasons", "victory", "powers"}
+    return Variant(
+        id=variant_id, name=str(data.get("name", variant_id)), map=graph,
+        rules=rule_set(rules, source), start_year=int(start["year"]),
+        seasons=tuple(data.get("seasons", ["spring", "fall"])),
+        victory_centres=int((data.get("victory") or {}).get("centres", 18)),
+        powers=powers, extra={k: v for k, v in data.items() if k not in known_top}, source=source,
+        rule_options=rule_options)

@@ -1,0 +1,158 @@
+"""One game-folder workflow, two kinds of game.
+
+`open_game(path)` reads game.yaml and returns the folder's `GameFolder`: a
+`DiplomacyFolder` (Standard, Ambition & Empire) or a `TurnFileFolder` (the
+card and board games). The CLI, the runner and the mail code speak only this
+interface; each implementation delegates to its own module (gamefolder for
+Diplomacy, cards.driver for turn-file games), which hold the rules of each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from adjudicator.store import storage
+from adjudicator.store.gamemeta import check_meta
+
+
+@dataclass
+class Written:
+    """What a phase step wrote, and the lines the GM should read."""
+
+    paths: list[Path]
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Standing:
+    """Where the game stands: the phase, who must still order, who has."""
+
+    phase: str
+    waiting: list[str]               # must still order
+    received: list[str]              # orders are in (whether or not they had to order)
+    over: bool = False
+    labels: dict[str, str] = field(default_factory=dict)
+    missed: dict[str, int] = field(default_factory=dict)   # phases missed in a row
+
+    def names(self, seats: list[str]) -> str:
+        return ", ".join(self.labels.get(s, s) for s in seats) or "nobody"
+
+
+class GameFolder(Protocol):
+    path: Path
+    kind: str
+
+    def check(self, orders: Path, who: str | None, echo: Callable[[str], None]) -> bool: ...
+    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False) -> Written: ...
+    def preview(self, orders: Path | None, *, nmr: bool = False) -> Written: ...
+    def rollback(self, phase: str) -> list[Path]: ...
+    def status(self) -> str: ...
+    def standing(self) -> Standing: ...
+    def opening_kind(self) -> str: ...
+
+
+class DiplomacyFolder:
+    kind = "diplomacy"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def check(self, orders: Path, who: str | None, echo: Callable[[str], None]) -> bool:
+        from adjudicator.folder.checking import check_orders
+        return check_orders(self.path, orders, who, None, echo=echo)
+
+    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False) -> Written:
+        from adjudicator.folder import gamefolder
+        done = gamefolder.adjudicate(self.path, orders, force=force, nmr=nmr)
+        return Written(done.written, done.notes)
+
+    def preview(self, orders: Path | None, *, nmr: bool = False) -> Written:
+        from adjudicator.folder import gamefolder
+        done = gamefolder.preview(self.path, orders, nmr=nmr)
+        return Written(done.written, done.notes)
+
+    def rollback(self, phase: str) -> list[Path]:
+        from adjudicator.folder import gamefolder
+        return gamefolder.rollback(self.path, phase)
+
+    def status(self) -> str:
+        from adjudicator.folder import gamefolder
+        return gamefolder.status_text(self.path)
+
+    def standing(self) -> Standing:
+        from adjudicator.folder.gamefolder import collected_files, load_current
+        from adjudicator.folder.schedule import must_order
+        _, variant, state, _ = load_current(self.path)
+        labels = {p: variant.power_name(p) for p in variant.powers}
+        if state.result:
+            return Standing(state.phase.slug, [], [], over=True, labels=labels)
+        have = {p.stem for p in collected_files(self.path, state.phase)}
+        expected = must_order(variant, state)
+        return Standing(state.phase.slug, [p for p in expected if p not in have], sorted(have),
+                        labels=labels, missed=dict(state.missed))
+
+    def opening_kind(self) -> str:
+        """The kind of the phase now open (movement, retreat, adjustment), for its length."""
+        from adjudicator.folder.gamefolder import load_current
+        return load_current(self.path)[2].phase.kind
+
+
+class TurnFileFolder:
+    kind = "turn-file"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def check(self, orders: Path, who: str | None, echo: Callable[[str], None]) -> bool:
+        from adjudicator.cards import driver
+        errors = driver.check_turn(self.path, orders, who)
+        for error in errors:
+            echo(f"{orders}: {error}")
+        if not errors:
+            echo("all choices are valid")
+        return not errors
+
+    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False) -> Written:
+        from adjudicator.cards import driver
+        return Written(driver.adjudicate(self.path, orders, force=force, nmr=nmr))
+
+    def preview(self, orders: Path | None, *, nmr: bool = False) -> Written:
+        from adjudicator.cards import driver
+        return Written(driver.preview(self.path, orders, nmr=nmr))
+
+    def rollback(self, phase: str) -> list[Path]:
+        from adjudicator.cards import driver
+        return driver.rollback(self.path, phase)
+
+    def status(self) -> str:
+        from adjudicator.cards import driver
+        game, state, _, data = driver.current(self.path)
+        info = game.phase(state)
+        head = f"{game.title}: " + (f"{info.title or info.name}, waiting for {', '.join(info.waiting_for)}"
+                                    if info else "game over")
+        return head + "\n" + storage.dump_yaml(game.public_view(state, data))
+
+    def standing(self) -> Standing:
+        from adjudicator.cards import driver
+        game, state, index, _ = driver.current(self.path)
+        info = game.phase(state)
+        if info is None:
+            return Standing("the end", [], [], over=True)
+        have = sorted(p.stem for p in driver.collected_dir(self.path, index, info).glob("*.yaml"))
+        return Standing(f"{index:04d}-{info.name}", [p for p in info.waiting_for if p not in have], have)
+
+    def opening_kind(self) -> str:
+        return "movement"          # one length for every turn of a card game
+
+
+def game_meta(path: Path) -> dict[str, Any]:
+    return check_meta(storage.read_yaml(path / "game.yaml"), str(path / "game.yaml"))
+
+
+def open_game(path: Path) -> GameFolder:
+    """The game in `path`, as the implementation its game.yaml names."""
+    if game_meta(path).get("kind") == "turn-file":
+        return TurnFileFolder(path)
+    return DiplomacyFolder(path)

@@ -1,0 +1,480 @@
+"""Order intake by email. Read the mails from a mailbox (an mbox file, a Maildir,
+one .eml file, a plain folder of .eml files, or an IMAP folder through
+adjudicator.mail.imap) and handle each one, oldest Date first, so a later message
+replaces an earlier one. Every mail ends one of three ways:
+
+  * stored: orders/<phase>/<power>.txt (Diplomacy) or
+    orders/<NNNN-phase>/<player>.yaml (turn-file games), with a reply;
+  * refused: nothing stored, a reply to the sender says why;
+  * quarantined: the mail cannot be read safely (no usable From address, an
+    unknown charset, a body that is not valid text in its charset, over
+    MAX_MESSAGE_BYTES, or any other decoding fault). Its raw bytes go to
+    mail/quarantine/<sha256>.eml with the one-line reason beside it in
+    <sha256>.txt; `ingest` prints the reason for the GM. No reply is sent:
+    there is no trustworthy address to send it to.
+
+Every handled mail goes in the ledger (mail/ingested.txt, by Message-ID, or a
+hash of the raw mail if it has none), so a growing mailbox can be ingested
+again: mails already in the ledger are skipped without a reply, and a
+Message-ID that occurs twice in one mailbox is taken once (the first).
+
+A mail is refused, with a reply, if:
+  * its sender is not on the roster in game.yaml;
+  * its Date header is present but cannot be read, or is before the current
+    phase opened (`phase_opened`: the time its history file was written). The
+    reply names the current phase. The Subject is not used to tell the phase:
+    players reply to the results mail, whose subject names the previous phase;
+  * it has a 'phase: ...' line naming another phase than the current one (a
+    phase already adjudicated, or one not reached); the reply names the
+    current phase;
+  * a body line is longer than MAX_LINE_CHARS;
+  * it has no correctly spelt 'password: ...' line, or the password is wrong;
+  * Diplomacy: a line orders for another power (a heading or prefix naming it,
+    or an order for a unit that is not the sender's), or there are no orders;
+  * turn-file games (adjudicator.mail.ingest_turns): the choice is not YAML, names
+    another player, or fails the game's check.
+
+Header text never reaches an orders file: the stored file starts with
+'# from <address>, <Date as ISO UTC or "no date">', and its lines come from
+the body split on line feeds only, with every line holding another control
+character or line separator dropped (and reported). Lines that are plainly
+not orders (greetings, sign-offs and what follows them, 'On ... wrote:',
+quoted text, signatures after '-- ', forwarded-message markers) are ignored and
+listed as ignored (adjudicator.mail.mailread). Password lines, and lines that look
+like a misspelt one ('pasword:', 'pwd:', 'Password = ...'), are never echoed
+or stored; only a 'password:' line logs in. A good login upgrades an old
+scrypt or PBKDF2 hash to argon2id.
+
+Replies are written to mail/replies/<n>-<power>.eml, threaded to the player's
+mail (In-Reply-To and References); `adjudicator.mail.smtp.send_files` sends them."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Any
+
+from adjudicator.diplomacy.lines import ParsedLine
+from adjudicator.diplomacy.model import Phase
+from adjudicator.diplomacy.orders import Build, Order, Waive
+from adjudicator.diplomacy.parser import parser_for
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.validation import bind_unit
+from adjudicator.diplomacy.variant import Variant
+from adjudicator.errors import AdjudicatorError, OrderError
+from adjudicator.folder import votes
+from adjudicator.folder.checking import check_lines
+from adjudicator.folder.gamefolder import history_files, load_current, read_game
+from adjudicator.folder.players import needs_rehash, roster, upgrade_hash, verify
+from adjudicator.mail.intake import Context, Rejected, Verdict, phase_opened
+from adjudicator.mail.mailread import (
+    MAX_LINE_CHARS,
+    MAX_MESSAGE_BYTES,
+    Body,
+    Letter,
+    Quarantined,
+    decode,
+    message_key,
+    one_line,
+    read_mailbox,
+    split_lines,
+)
+from adjudicator.mail.results import gm_address, message_domain
+from adjudicator.store import phasecommit, storage
+from adjudicator.store.names import inside
+
+__all__ = ["LEDGER", "MAX_LINE_CHARS", "MAX_MESSAGE_BYTES", "IngestResult", "Rejected", "ingest", "ingest_mails",
+           "message_key", "one_line", "phase_opened", "split_body"]
+
+LEDGER = "ingested.txt"            # keys of mails already handled, one a line
+ORDER_WORDS = {"a", "f", "army", "fleet", "build", "b", "disband", "d", "retreat", "r", "remove", "waive",
+               "-", "->", "=>", "s", "h", "c", "support", "supports", "hold", "holds", "convoy", "convoys"}
+SEASON_WORDS = {"spring": "spring", "summer": "summer", "fall": "fall", "autumn": "fall", "winter": "winter"}
+KIND_WORDS = {"movement": "movement", "moves": "movement", "retreat": "retreat", "retreats": "retreat",
+              "adjustment": "adjustment", "adjustments": "adjustment", "builds": "adjustment"}
+
+
+@dataclass
+class IngestResult:
+    number: int                      # position in Date order, 1-based
+    sender: str
+    power: str | None
+    accepted: bool
+    reason: str | None = None        # why it was refused or quarantined (one line for quarantine)
+    stored: Path | None = None
+    reply: Path | None = None
+    errors: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    quarantined: Path | None = None
+
+    @property
+    def status(self) -> str:
+        return "stored" if self.accepted else "quarantined" if self.quarantined else "refused"
+
+
+def check_phase_line(ctx: Context, body: Body) -> None:
+    """A 'phase:' line is the player's word for which phase the mail is for."""
+    if body.phase is None:
+        return
+    named = ctx.phase_named(body.phase)
+    if named == ctx.slug and body.phase_lines == 1:
+        return
+    if body.phase_lines > 1:
+        raise Rejected(f"the mail has {body.phase_lines} 'phase:' lines; give one, 'phase: {ctx.slug}'")
+    if named is not None and ctx.done(named):
+        raise Rejected(f"the mail is for phase {body.phase}, which has already been adjudicated. "
+                       f"The game is now at {ctx.phase}: send orders for it (phase: {ctx.slug})")
+    raise Rejected(f"the mail says 'phase: {body.phase}', but the game is at {ctx.phase} (phase: {ctx.slug})")
+
+
+# --- Diplomacy ------------------------------------------------------------------------------
+def looks_like_order(line: str, variant: Variant) -> bool:
+    words = re.split(r"[\s,]+", line.strip().lower())
+    if words[0] in ORDER_WORDS and len(words) > 1 or any(w in ORDER_WORDS - {"a", "b", "d", "r", "f"} for w in words):
+        return True
+    head = re.match(r"^\s*([^:]+):", line)
+    return bool(head and variant.power_lookup(head.group(1)) is not None) or \
+        variant.power_lookup(line.strip()) is not None or re.search(r"\d\s*dp\b", line, re.IGNORECASE) is not None
+
+
+def split_body(body: str, variant: Variant) -> Body:
+    """The password, the orders text and what was left out, line by line."""
+    return split_lines(body, lambda line: looks_like_order(line, variant))
+
+
+def unit_owner(state: GameState, order: Order) -> str | None:
+    """Who owns the unit an order is for (None: no such unit, or not unit-bound)."""
+    if isinstance(order, (Build, Waive)):
+        return None
+    pool = {p: d.unit for p, d in state.dislodged.items()} if state.phase.kind == "retreat" else state.units
+    unit = pool.get(order.province)
+    return unit.power if unit is not None else None
+
+
+def foreign_lines(variant: Variant, state: GameState, lines: list[ParsedLine], power: str) -> list[str]:
+    """Lines that order for another power: reasons to reject the whole message."""
+    problems = []
+    for line in lines:
+        if line.power is not None and line.power != power:
+            problems.append(f"line {line.number}: {line.text}: this is for {variant.power_name(line.power)}, "
+                            f"not {variant.power_name(power)}")
+            continue
+        order = line.order
+        if line.error is not None or not isinstance(order, Order) or "dp" in line.extra:
+            continue   # DP lines order minor powers' units by design
+        owner = unit_owner(state, order)
+        if owner is not None and owner != power:
+            try:
+                bind_unit(state, order, dislodged=state.phase.kind == "retreat")
+                why = f"the unit in {order.province} belongs to {variant.power_name(owner)}"
+            except OrderError as exc:
+                why = exc.message
+            problems.append(f"line {line.number}: {line.text}: {why}")
+    return problems
+
+
+def stored_text(text: str, bad: set[int], sender: str, date: datetime | None) -> str:
+    """The orders file: a comment made of parsed values only, then the body's lines."""
+    out = [stamp(sender, date)]
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            out.append(f"# not accepted: {line.strip()}" if number in bad else line.rstrip())
+    return "\n".join(out) + "\n"
+
+
+def stamp(sender: str, date: datetime | None) -> str:
+    when = date.strftime("%Y-%m-%dT%H:%M:%SZ") if date else "no date"
+    return f"# from {sender}, {when}"
+
+
+def diplomacy_phase(text: str) -> tuple[int, str, str | None] | None:
+    """(year, season, kind or None) from '1901-fall-movement', 'Fall 1901 Movement' or 'autumn 1901'."""
+    words = re.split(r"[\s\-_/,]+", text.strip().lower())
+    years = [int(w) for w in words if w.isdigit() and len(w) <= 5]
+    seasons = [SEASON_WORDS[w] for w in words if w in SEASON_WORDS]
+    kinds = [KIND_WORDS[w] for w in words if w in KIND_WORDS]
+    if len(years) != 1 or len(seasons) != 1 or len(kinds) > 1 or len(words) != 2 + len(kinds):
+        return None
+    return years[0], seasons[0], kinds[0] if kinds else None
+
+
+@dataclass
+class DiplomacyContext(Context):
+    variant: Variant
+    state: GameState
+    adjudicated: list[Phase]
+    partial_draws: bool = False
+
+    def split(self, text: str) -> Body:
+        return split_body(text, self.variant)
+
+    def phase_named(self, text: str) -> str | None:
+        said = diplomacy_phase(text)
+        if said is None:
+            return None
+        year, season, kind = said
+        # Without a kind, 'Fall 1901' means the current phase if it is that season, else the last one done.
+        for phase in [self.state.phase, *reversed(self.adjudicated)]:
+            if (phase.year, phase.season) == (year, season) and kind in (None, phase.kind):
+                return phase.slug
+        return Phase(year, season, kind or "movement").slug
+
+    def done(self, slug: str) -> bool:
+        return any(p.slug == slug for p in self.adjudicated)
+
+    def decide(self, letter: Letter, power: str, body: Body, verdict: Verdict) -> None:
+        variant, state = self.variant, self.state
+        body.text, said = take_votes(body.text)
+        if said:
+            self.vote(power, said, verdict)
+            if not body.text.strip():
+                return
+        parsed = parser_for(variant).parse_text(body.text, power)
+        foreign = foreign_lines(variant, state, parsed, power)
+        if foreign:
+            raise Rejected("these lines order for another power, so none of your orders were stored:\n  "
+                           + "\n  ".join(foreign))
+        if not parsed:
+            raise Rejected("the message has no orders")
+        echo, errors, bad = check_lines(variant, state, body.text, power)
+        errors += body.problems
+        verdict.stored = stored_text(body.text, bad, letter.sender, letter.date)
+        verdict.target = self.folder / "orders" / state.phase.slug / f"{power}.txt"
+        verdict.errors = errors
+        heading = (f"Orders received for {variant.power_name(power)}, {state.phase}. They replace any "
+                   f"orders you sent before.")
+        if errors:
+            heading += (f"\n{len(errors)} line(s) have problems; lines marked 'error' were not stored "
+                        "(that unit holds unless you send corrected orders).")
+        verdict.body = heading + "\n\n" + "\n".join(echo + body.problems) + "\n" + verdict.body
+
+    def vote(self, power: str, said: list[str], verdict: Verdict) -> None:
+        """A 'vote draw' / 'vote concede POWER' / 'vote none' line: secret until unanimous."""
+        try:
+            tally, result = votes.cast(self.folder, self.variant, self.state, power, said,
+                                       bool(self.partial_draws))
+        except AdjudicatorError as exc:
+            raise Rejected(f"vote {' '.join(said)}: {exc.message}" + (f" ({exc.hint})" if exc.hint else "")) \
+                from None
+        verdict.votes, verdict.ended = tally, result
+        verdict.body = ("Your vote is recorded. Votes stay secret until every surviving power agrees.\n"
+                        if result is None else "Your vote made it unanimous: the game is over.\n")
+
+
+def take_votes(text: str) -> tuple[str, list[str]]:
+    """The text without its last vote line (kept blank, so line numbers hold), and that vote's words."""
+    said: list[str] = []
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        words = line.split()
+        if words and words[0].lower() == "vote":
+            said, lines[number] = words[1:], ""
+    return "\n".join(lines), said
+
+
+def diplomacy_context(folder: Path, game: str, entries: dict[str, dict[str, Any]]) -> DiplomacyContext:
+    _, variant, state, _ = load_current(folder)
+    if state.result:
+        raise AdjudicatorError("the game is over; no orders are taken", file=str(folder))
+    adjudicated = [phase for phase, _ in history_files(folder)[:-1]]
+    partial = bool(read_game(folder).get("partial_draws"))
+    return DiplomacyContext(folder, game, phase_opened(folder), entries, str(state.phase), state.phase.slug,
+                            variant, state, adjudicated, partial)
+
+
+# --- one mail -----------------------------------------------------------------------
+def judge(ctx: Context, letter: Letter) -> Verdict:
+    """What to do with one decoded mail. Reads only; `apply` does the writing."""
+    verdict = Verdict(None, "")
+    body: Body | None = None
+    try:
+        player = ctx.players.get(letter.sender.lower())
+        if player is None:
+            raise Rejected(f"{letter.sender} is not a player in {ctx.game}; "
+                           "send your orders from the address the GM has on file")
+        verdict.power = power = ctx.seat(player)
+        if letter.date_problem:
+            raise Rejected(letter.date_problem + "; send your orders again from an ordinary mail program")
+        if letter.date is not None and ctx.opened is not None and letter.date < ctx.opened:
+            raise Rejected(f"this message is dated {letter.date:%Y-%m-%d %H:%M} UTC, before {ctx.phase} opened "
+                           f"({ctx.opened:%Y-%m-%d %H:%M} UTC); orders for an earlier phase are not taken. "
+                           f"The game is now at {ctx.phase}: send orders for {ctx.phase}")
+        if letter.body is None:
+            raise Rejected("the message has no plain-text part; send your orders as plain text")
+        body = ctx.split(letter.body)
+        verdict.ignored = body.ignored
+        if body.too_long is not None:
+            raise Rejected(f"line {body.too_long} is longer than {MAX_LINE_CHARS} characters")
+        if body.password is None:
+            raise Rejected("no password line; put a line 'password: <your password>' in your message")
+        if not verify(player, body.password):
+            raise Rejected("wrong password; nothing was stored (ask the GM if you have lost it)")
+        if needs_rehash(player):
+            verdict.login = body.password
+        check_phase_line(ctx, body)
+        ctx.decide(letter, power, body, verdict)
+    except Rejected as exc:
+        verdict.reason = str(exc)
+        verdict.stored = verdict.target = None
+        verdict.body = f"Your message was not accepted for {ctx.game}, {ctx.phase}: {exc}\n\nNothing was stored.\n"
+        if body is not None and body.problems:
+            verdict.body += "\n" + "\n".join(body.problems) + "\n"
+    if verdict.ignored:
+        verdict.body += "\nIgnored (not orders):\n" + "\n".join("  " + i for i in verdict.ignored) + "\n"
+    secret = body.password if body is not None else None
+    if secret and len(secret) >= 4:      # never echo or store the password, wherever it turns up
+        verdict.body = verdict.body.replace(secret, "********")
+        verdict.stored = verdict.stored.replace(secret, "********") if verdict.stored else None
+        verdict.reason = verdict.reason.replace(secret, "********") if verdict.reason else None
+    return verdict
+
+
+# --- replies ----------------------------------------------------------------------
+def reply_bytes(meta: dict[str, Any], letter: Letter, game: str, body: str, now: datetime) -> bytes:
+    """The reply as bytes. The email package still has corners where a header it
+    was given cannot be written out; then the subject falls back to the game's."""
+    try:
+        return reply_message(meta, letter, game, body, letter.subject, now).as_bytes(policy=policy.default)
+    except (ValueError, LookupError, UnicodeError, IndexError):
+        return reply_message(meta, letter, game, body, "", now).as_bytes(policy=policy.default)
+
+
+def reply_message(meta: dict[str, Any], letter: Letter, game: str, body: str, subject: str,
+                  now: datetime) -> EmailMessage:
+    """The reply: to the sender only, dated now, threaded to the mail it answers."""
+    reply = EmailMessage()
+    reply["From"] = gm_address(meta)
+    reply["To"] = letter.sender
+    reply["Subject"] = "Re: " + (subject or f"{game}: orders")
+    reply["Date"] = format_datetime(now.astimezone(timezone.utc))
+    # One reply per mail (the ledger sees to that), so an id made from the mail's key is unique.
+    reply["Message-ID"] = "<reply-" + hashlib.sha256(letter.key.encode()).hexdigest()[:32] + \
+                          "@" + message_domain(meta) + ">"
+    if not letter.key.startswith("<sha256:"):
+        reply["In-Reply-To"] = letter.key
+        reply["References"] = " ".join([*letter.references, letter.key])
+    elif letter.references:
+        reply["References"] = " ".join(letter.references)
+    reply.set_content(body, cte="quoted-printable")
+    return reply
+
+
+def next_reply_number(replies: Path) -> int:
+    numbers = [int(p.name.split("-", 1)[0]) for p in replies.glob("*.eml") if p.name.split("-", 1)[0].isdigit()]
+    return max(numbers, default=0) + 1
+
+
+def quarantine(folder: Path, raw: bytes, reason: str) -> Path:
+    """The raw mail in mail/quarantine/<sha256>.eml and its reason in <sha256>.txt."""
+    name = hashlib.sha256(raw).hexdigest()
+    target = folder / "mail" / "quarantine" / f"{name}.eml"
+    storage.atomic_write(target, raw)
+    storage.atomic_write(target.with_suffix(".txt"), one_line(reason) + "\n")
+    return target
+
+
+# --- the whole run ------------------------------------------------------------------
+def ledger(folder: Path) -> set[str]:
+    """The keys of the mails already handled."""
+    path = folder / "mail" / LEDGER
+    return set(path.read_text(encoding="utf-8").split()) if path.exists() else set()
+
+
+def make_context(folder: Path) -> tuple[dict[str, Any], Context]:
+    meta = read_game(folder)
+    game = one_line(str(meta.get("name") or folder.name), 80)
+    gm_address(meta)                  # a bad gm_email is the GM's error, before any mail is touched
+    # The roster is read once, before any mail: a broken game.yaml is the GM's error, not a mail's.
+    entries = {str(p.get("email") or "").lower(): p for p in roster(folder) if p.get("email")}
+    if meta.get("kind") == "turn-file":
+        from adjudicator.mail.ingest_turns import turn_context
+        return meta, turn_context(folder, game, entries)
+    return meta, diplomacy_context(folder, game, entries)
+
+
+def ingest(folder: Path, mailbox_path: Path, *, now: datetime | None = None) -> list[IngestResult]:
+    """Take the orders in a mailbox file or folder into the game."""
+    meta, ctx = make_context(folder)  # the game's own faults first, before the mailbox is read
+    return handle(meta, ctx, read_mailbox(mailbox_path), now or datetime.now(timezone.utc))
+
+
+def ingest_mails(folder: Path, raws: list[bytes], *, now: datetime | None = None) -> list[IngestResult]:
+    """Handle raw mails (from any mailbox); replies are dated `now` (default: the clock)."""
+    meta, ctx = make_context(folder)
+    return handle(meta, ctx, raws, now or datetime.now(timezone.utc))
+
+
+def handle(meta: dict[str, Any], ctx: Context, raws: list[bytes], now: datetime) -> list[IngestResult]:
+    folder = ctx.folder
+    ledger_path = folder / "mail" / LEDGER
+    seen = ledger(folder)
+    fresh: dict[str, bytes] = {}
+    for raw in raws:
+        key = message_key(raw)
+        if key not in seen and key not in fresh:
+            fresh[key] = raw          # a Message-ID twice in one mailbox: the first is taken
+    decoded: list[tuple[datetime, str, Letter | str]] = []
+    for key, raw in fresh.items():
+        try:
+            item: Letter | str = decode(raw, key)
+        except Quarantined as exc:
+            item = str(exc)
+        except Exception as exc:  # noqa: BLE001 - any decoding fault sets the mail aside, never a traceback
+            item = f"cannot decode the message ({type(exc).__name__})"
+        when = item.date if isinstance(item, Letter) and item.date else datetime.min.replace(tzinfo=timezone.utc)
+        decoded.append((when, key, item))
+    decoded.sort(key=lambda entry: entry[0])   # stable: equal dates keep mailbox order
+    replies = folder / "mail" / "replies"
+    results: list[IngestResult] = []
+    for number, (_, key, item) in enumerate(decoded, start=1):
+        if isinstance(item, Letter):
+            try:
+                verdict: Verdict | str = judge(ctx, item)
+            except AdjudicatorError as exc:
+                verdict = f"cannot check the message: {exc}"
+            except Exception as exc:  # noqa: BLE001 - a fault in one mail must not stop the others
+                verdict = f"cannot check the message ({type(exc).__name__})"
+        else:
+            verdict = item
+        if isinstance(verdict, str):
+            result = IngestResult(number, item.sender if isinstance(item, Letter) else "", None, False,
+                                  reason=one_line(verdict))
+            result.quarantined = quarantine(folder, fresh[key], verdict)
+        else:
+            assert isinstance(item, Letter)
+            result = apply(ctx, meta, item, verdict, number, replies, now)
+        seen.add(key)
+        # Ledger after each message: an interrupted run does not handle a message twice.
+        storage.atomic_write(ledger_path, "\n".join(sorted(seen)) + "\n")
+        results.append(result)
+    return results
+
+
+def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, number: int,
+          replies: Path, now: datetime) -> IngestResult:
+    """Write what `judge` decided: the stored file, a hash upgrade, the reply."""
+    result = IngestResult(number, letter.sender, verdict.power,
+                          verdict.stored is not None or verdict.votes is not None,
+                          reason=verdict.reason, errors=verdict.errors, ignored=verdict.ignored)
+    if verdict.stored is not None and verdict.target is not None:
+        target = inside(ctx.folder, verdict.target)
+        storage.atomic_write(target, verdict.stored)
+        result.stored = target
+    if verdict.login is not None and verdict.power is not None:     # a good login, stored or not
+        upgrade_hash(ctx.folder, verdict.power, verdict.login)
+    if verdict.votes is not None:
+        phasecommit.commit(ctx.folder, [(ctx.folder / votes.VOTES, storage.dump_yaml(verdict.votes))])
+    if verdict.ended is not None:
+        from adjudicator.folder.gamefolder import end_game
+        end_game(ctx.folder, verdict.ended)
+    reply = reply_bytes(meta, letter, ctx.game, verdict.body, now)
+    path = inside(ctx.folder, replies / f"{next_reply_number(replies):04d}-{verdict.power or 'unknown'}.eml")
+    storage.atomic_write(path, reply)
+    result.reply = path
+    return result

@@ -1,0 +1,126 @@
+"""The mail side of `adjudicator run`, from game.yaml's `mail:` settings:
+
+    mail:
+      source: imaps://judge@example.org@mail.example.org:993/INBOX   # or a mailbox path
+      imap_starttls: false
+      smtp: mail.example.org:587
+      starttls: true
+      user: judge@example.org          # SMTP login; password from ADJUDICATOR_SMTP_PASSWORD
+
+Passwords come from the environment (ADJUDICATOR_IMAP_PASSWORD,
+ADJUDICATOR_SMTP_PASSWORD), never from game.yaml: a cron job sets them."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from dataclasses import dataclass
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+from adjudicator.errors import AdjudicatorError, DataFileError
+from adjudicator.folder import players
+from adjudicator.mail import imap
+from adjudicator.mail import results as mail
+from adjudicator.mail.ingest import ingest, one_line
+from adjudicator.mail.smtp import Server, parse_hostport, send_files
+from adjudicator.store.gamemeta import check_meta
+from adjudicator.store.storage import atomic_write, read_yaml
+
+IMAP_PASSWORD = "ADJUDICATOR_IMAP_PASSWORD"
+SMTP_PASSWORD = "ADJUDICATOR_SMTP_PASSWORD"
+NOTICE_DIR = Path("mail") / "notices"      # reminders and end-of-game mails
+
+
+def password(variable: str, what: str) -> str:
+    value = os.environ.get(variable)
+    if not value:
+        raise AdjudicatorError(f"{variable} is not set", hint=f"a run from cron needs the {what} in the environment")
+    return value
+
+
+@dataclass
+class GameMailer:
+    source: str | None
+    imap_starttls: bool
+    server: Server | None
+
+    @classmethod
+    def from_settings(cls, settings: Any, source: str) -> GameMailer:
+        if not isinstance(settings, dict):
+            raise DataFileError("mail: should be a mapping of source, smtp, starttls, user", file=source)
+        smtp = settings.get("smtp")
+        server = None
+        if smtp:
+            host, port = parse_hostport(str(smtp), "mail.smtp")
+            user = settings.get("user")
+            server = Server(host, port, bool(settings.get("starttls")), str(user) if user else None,
+                            password(SMTP_PASSWORD, "SMTP password") if user else None)
+        mailbox = settings.get("source")
+        return cls(str(mailbox) if mailbox else None, bool(settings.get("imap_starttls")), server)
+
+    def fetch(self, folder: Path, now: datetime.datetime) -> list[str]:
+        if not self.source:
+            return []
+        if imap.is_imap(self.source):
+            box = imap.parse_url(self.source)
+            results = imap.ingest_imap(folder, box, password(IMAP_PASSWORD, "IMAP password"),
+                                       starttls=self.imap_starttls, now=now).results
+        else:
+            results = ingest(folder, Path(self.source), now=now)
+        log = []
+        for r in results:
+            outcome = "stored" if r.accepted else ("quarantined" if r.quarantined else "refused")
+            log.append(f"mail from {r.sender or 'unknown sender'} ({r.power or 'unknown'}): {outcome}"
+                       + (f": {one_line((r.reason or '').split(chr(10))[0])}" if not r.accepted else ""))
+        if self.server is not None:
+            replies = sorted((folder / "mail" / "replies").glob("*.eml"))
+            log += self._sent(send_files(folder, replies, self.server), "replies")
+        return log
+
+    def send_results(self, folder: Path, now: datetime.datetime) -> list[str]:
+        slug = mail.latest_reported_slug(folder)
+        messages = mail.build_messages(folder, slug, now)
+        paths = mail.write_messages(folder, slug, messages)
+        if self.server is None:
+            return [f"results mails written for {slug} (no SMTP server set)"]
+        return self._sent(send_files(folder, paths, self.server), f"results of {slug}")
+
+    def send_reminder(self, folder: Path, seats: list[str], text: str, now: datetime.datetime) -> list[str]:
+        return self._notice(folder, seats, "reminder, orders are due", text, now, "reminders")
+
+    def send_end(self, folder: Path, text: str, now: datetime.datetime) -> list[str]:
+        seats = [entry["power"] for entry in players.roster(folder)]
+        return self._notice(folder, seats, "the game is over", text, now, "end-of-game reports")
+
+    def _notice(self, folder: Path, seats: list[str], subject: str, text: str, now: datetime.datetime,
+                what: str) -> list[str]:
+        """The same plain text to the players of `seats`, threaded with the game's mails."""
+        meta = check_meta(read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
+        game = str(meta.get("name") or folder.name)
+        paths = []
+        for entry in players.roster(folder):
+            if entry["power"] not in seats or not entry.get("email"):
+                continue
+            key = mail.stable_id(game, entry["power"], subject, text, now.isoformat())
+            message = EmailMessage()
+            message["From"] = mail.gm_address(meta)
+            message["To"] = str(entry["email"])
+            message["Subject"] = f"{game}: {subject}"
+            message["Date"] = now
+            message["Message-ID"] = f"<notice-{key}@{mail.message_domain(meta)}>"
+            message["References"] = mail.thread_root(meta, game)
+            message.set_content(text if text.endswith("\n") else text + "\n")
+            path = folder / NOTICE_DIR / f"{key[:16]}-{entry['power']}.eml"
+            atomic_write(path, mail.message_bytes(message))
+            paths.append(path)
+        if self.server is None:
+            return [f"{what} written for {', '.join(seats)} (no SMTP server set)"]
+        return self._sent(send_files(folder, paths, self.server), what)
+
+    def _sent(self, report: Any, what: str) -> list[str]:
+        lines = [f"sent {len(report.sent)} {what}" + (f" ({len(report.skipped)} sent before)" if report.skipped
+                                                       else "")]
+        lines += [f"refused: {addr}: {why}" for addr, why in sorted(report.refused.items())]
+        return lines

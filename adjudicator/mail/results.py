@@ -1,0 +1,278 @@
+"""Mail out the results of a phase: one RFC 5322 message per player, written to
+mail/<phase>/<power>.eml and sent by adjudicator.mail.smtp.
+
+A Diplomacy player's mail holds their private report as the text (it contains
+the public report, so a power's Diplomacy Point allocations only ever reach
+that power), the map as PNG and SVG, and the state file that `adjudicator
+check --state` reads (history/<next phase>.yaml, sealed). A turn-file game's
+player gets their private report only (their hand stays theirs); `new` writes
+the opening ones, 0000-setup.
+
+The envelope is what a mail client expects: Date is when the mail is written
+(the clock is a parameter), each Message-ID is unique, and every mail of a game
+carries References to one root id per game, so a player's mails thread
+together. The report and attachments decide the mail's content; a mail already
+written with the same content is kept as it is (same Message-ID, same bytes),
+so `mail` then `mail --send` sends what was written. A phase adjudicated again
+after a rollback (or with --force) gets a new mail that says "Corrected" in the
+Subject and the text and points with In-Reply-To to the mail it replaces.
+
+game.yaml may have been edited by hand, so the roster is not trusted here: a
+player's name is cleaned for the To header (control characters and line breaks
+become spaces), an address that is not one plain addr-spec is an error that
+names the power, and a power id must be a safe name before it becomes a file
+name or a header."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import format_datetime, formataddr
+from pathlib import Path
+from typing import Any
+
+from adjudicator.diplomacy.model import Phase
+from adjudicator.errors import AdjudicatorError, GameFolderError
+from adjudicator.folder.gamefolder import history_files, read_game
+from adjudicator.folder.players import is_address, roster
+from adjudicator.store import storage
+from adjudicator.store.names import check_name, inside
+
+DEFAULT_GM = "judge@localhost"
+CONTENT_HEADER = "X-Adjudicator-Content"     # a hash of the report and attachments
+SUPERSEDED = Path("history") / "superseded"
+
+
+def gm_address(meta: dict[str, Any]) -> str:
+    return str(meta.get("gm_email") or DEFAULT_GM)
+
+
+def stable_id(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()[:32]
+
+
+def message_domain(meta: dict[str, Any]) -> str:
+    return gm_address(meta).rsplit("@", 1)[-1] or "localhost"
+
+
+def thread_root(meta: dict[str, Any], game: str) -> str:
+    """The id every mail of the game refers to, so that a mail client threads them."""
+    return f"<game-{stable_id(game, 'thread')}@{message_domain(meta)}>"
+
+
+def is_turn_file(meta: dict[str, Any]) -> bool:
+    return meta.get("kind") == "turn-file"
+
+
+def turn_index(slug: str) -> int | None:
+    """The number of a turn-file game's phase tag, `0003-age1-turn2` -> 3."""
+    head, dash, _ = slug.partition("-")
+    return int(head) if dash and len(head) == 4 and head.isdigit() else None
+
+
+def latest_reported_slug(folder: Path) -> str:
+    """The newest phase that has a public report (a turn-file game's 0000-setup counts)."""
+    meta = read_game(folder)
+    stems = [path.stem for path in (folder / "reports").glob("*.txt")]
+    if is_turn_file(meta):
+        tags = [(turn_index(s), s) for s in stems if turn_index(s) is not None]
+        if tags:
+            return max(tags)[1]
+    else:
+        phases = []
+        for stem in stems:
+            try:
+                phases.append(Phase.from_slug(stem))
+            except ValueError:
+                continue
+        if phases:
+            return max(phases, key=lambda p: p.sort_key).slug
+    raise GameFolderError("no phase has been adjudicated yet", file=str(folder / "reports"),
+                          hint="run 'adjudicator adjudicate' first")
+
+
+def header_name(name: str, limit: int = 60) -> str:
+    """A display name safe for a header: every control character or line break
+    becomes a space, runs of spaces become one, at most `limit` characters."""
+    cleaned = "".join(" " if not c.isprintable() else c for c in name)
+    return " ".join(cleaned.split())[:limit]
+
+
+# --- what a phase's mail holds ----------------------------------------------------------
+@dataclass
+class Attachment:
+    data: bytes
+    maintype: str
+    subtype: str
+    filename: str
+
+
+@dataclass
+class PhaseMail:
+    """What every player's mail for one phase shares."""
+    slug: str
+    title: str                        # for the Subject: "Spring 1901 Movement" or "age1-turn2"
+    attachments: list[Attachment]
+    note: str                         # a line for the text, e.g. why there is no PNG
+
+
+def phase_mail(folder: Path, meta: dict[str, Any], slug: str) -> PhaseMail:
+    if is_turn_file(meta):
+        if turn_index(slug) is None:
+            raise AdjudicatorError(f"not a phase of this game: {slug!r}", hint="e.g. 0000-setup or 0002-age1-turn2")
+        check_name(slug, "phase")
+        name = slug.split("-", 1)[1]
+        # No map and no state: a turn-file game's state holds every player's hand.
+        return PhaseMail(slug, "the game begins" if turn_index(slug) == 0 else name, [], "")
+    try:
+        phase = Phase.from_slug(slug)
+    except ValueError:
+        raise AdjudicatorError(f"not a phase: {slug!r}", hint="e.g. 1901-spring-movement") from None
+    attachments: list[Attachment] = []
+    note = ""
+    svg = folder / "maps" / f"{phase.slug}.svg"
+    if svg.exists():
+        svg_bytes = svg.read_bytes()
+        png, note = map_png(svg_bytes)
+        if png is not None:
+            attachments.append(Attachment(png, "image", "png", f"{phase.slug}.png"))
+        attachments.append(Attachment(svg_bytes, "image", "svg+xml", f"{phase.slug}.svg"))
+    after = [path for p, path in history_files(folder) if p.sort_key > phase.sort_key]
+    if after:
+        attachments.append(Attachment(after[0].read_bytes(), "application", "x-yaml", after[0].name))
+    return PhaseMail(phase.slug, str(phase), attachments, note)
+
+
+def map_png(svg: bytes) -> tuple[bytes | None, str]:
+    """The map as PNG, or None and a note for the player saying why there is none."""
+    try:
+        from adjudicator.output.png import svg_to_png
+        return svg_to_png(svg.decode("utf-8")), ""
+    except ImportError:
+        why = "this judge has no PNG renderer"
+    except Exception as exc:  # noqa: BLE001 - a map that cannot be drawn must not stop the results
+        why = f"the PNG could not be drawn ({type(exc).__name__})"
+    return None, f"The map is attached as SVG only: {why}. Open it with a web browser."
+
+
+def content_hash(report: str, shared: PhaseMail) -> str:
+    digest = hashlib.sha256(report.encode("utf-8"))
+    for item in shared.attachments:
+        if item.subtype != "png":     # drawn from the SVG
+            digest.update(b"\0" + item.filename.encode() + b"\0" + hashlib.sha256(item.data).digest())
+    return digest.hexdigest()[:32]
+
+
+def read_headers(path: Path) -> EmailMessage:
+    msg = BytesParser(policy=policy.default).parsebytes(path.read_bytes(), headersonly=True)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+def earlier_mails(folder: Path, slug: str, power: str) -> tuple[bool, Path | None]:
+    """(was this phase adjudicated before, the newest mail this player had for it then)."""
+    keep = folder / SUPERSEDED
+    if not keep.is_dir():
+        return False, None
+    redone = any(keep.glob(f"*/reports/{slug}.txt")) or any(keep.glob(f"{slug}.*.report.txt")) or \
+        any(keep.glob(f"*/mail/{slug}/*.eml"))
+    old = [p for p in keep.glob(f"*/mail/{slug}/{power}.eml") if p.parts[-4].isdigit()]
+    return redone, max(old, key=lambda p: int(p.parts[-4]), default=None)
+
+
+# --- the messages -------------------------------------------------------------------------
+def build_messages(folder: Path, phase_slug: str, now: datetime | None = None) -> list[EmailMessage]:
+    """One message for every player with an email address, dated `now` (default:
+    the clock); X-Adjudicator-Power names the power (or a turn-file game's player)."""
+    meta = read_game(folder)
+    now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    shared = phase_mail(folder, meta, phase_slug)
+    game = str(meta.get("name") or folder.name)
+    out: list[EmailMessage] = []
+    for player in roster(folder):
+        email_addr = str(player.get("email") or "").strip()
+        power = str(player.get("power") or (player.get("name") if is_turn_file(meta) else "") or "")
+        if not email_addr or not power:
+            continue
+        check_name(power, "power")
+        if not is_address(email_addr):
+            raise GameFolderError(f"{power}'s email address {email_addr!r} is not one plain address",
+                                  file=str(folder / "game.yaml"),
+                                  hint=f"set it again with 'adjudicator player add GAME {power} ...'")
+        report = folder / "private" / power / f"{shared.slug}.txt"
+        try:
+            text = report.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise GameFolderError(f"no private report for {power} in {shared.title}", file=str(report),
+                                  hint="adjudicate the phase first") from None
+        out.append(player_message(folder, meta, game, player, power, email_addr, text, shared, now))
+    return out
+
+
+def player_message(folder: Path, meta: dict[str, Any], game: str, player: dict[str, Any], power: str,
+                   address: str, report: str, shared: PhaseMail, now: datetime) -> EmailMessage:
+    content = content_hash(report, shared)
+    current = folder / "mail" / shared.slug / f"{power}.eml"
+    redone, replaced = earlier_mails(folder, shared.slug, power)
+    if current.is_file() and read_headers(current).get(CONTENT_HEADER) != content:
+        redone, replaced = True, current          # adjudicated again over a mail already written
+    root = thread_root(meta, game)
+    msg = EmailMessage()
+    msg["From"] = gm_address(meta)
+    msg["To"] = formataddr((header_name(str(player.get("name") or "")), address))
+    corrected = " (Corrected)" if redone else ""
+    msg["Subject"] = f"{game}: {shared.title} results{corrected}" if turn_index(shared.slug) != 0 \
+        else f"{game}: {shared.title}"
+    msg["Date"] = format_datetime(now)
+    msg["Message-ID"] = f"<{stable_id(game, shared.slug, power)}.{secrets.token_hex(8)}@{message_domain(meta)}>"
+    old_id = str(read_headers(replaced).get("Message-ID") or "").strip() if replaced is not None else ""
+    if old_id:
+        msg["In-Reply-To"] = old_id
+    msg["References"] = " ".join([root, *([old_id] if old_id else [])])
+    msg["X-Adjudicator-Power"] = power
+    msg[CONTENT_HEADER] = content
+    head = ""
+    if redone:
+        head = (f"Corrected results for {shared.title}: the phase was adjudicated again, and this mail "
+                f"replaces the one you had for it before. Use these results.\n\n")
+    if shared.note:
+        head += shared.note + "\n\n"
+    # quoted-printable keeps the .eml readable by the GM; base64 would not.
+    msg.set_content(head + report, cte="quoted-printable")
+    for item in shared.attachments:
+        msg.add_attachment(item.data, maintype=item.maintype, subtype=item.subtype, filename=item.filename)
+    return msg
+
+
+def message_bytes(msg: EmailMessage) -> bytes:
+    return msg.as_bytes(policy=policy.default)
+
+
+def write_messages(folder: Path, phase_slug: str, messages: list[EmailMessage] | None = None,
+                   now: datetime | None = None) -> list[Path]:
+    """mail/<phase>/<power>.eml for every message (built if not given). A file
+    that already holds the same content is left as it is."""
+    if messages is None:
+        messages = build_messages(folder, phase_slug, now)
+    written = []
+    for msg in messages:
+        power = check_name(str(msg["X-Adjudicator-Power"]), "power")
+        path = inside(folder, folder / "mail" / check_name(phase_slug, "phase") / f"{power}.eml")
+        if not (path.is_file() and read_headers(path).get(CONTENT_HEADER) == msg[CONTENT_HEADER]):
+            storage.atomic_write(path, message_bytes(msg))
+        written.append(path)
+    return written
+
+
+def send_messages(messages: list[EmailMessage], host: str, port: int,
+                  starttls: bool = False, user: str | None = None, password: str | None = None,
+                  timeout: float = 30.0) -> dict[str, str]:
+    """Send every message over one SMTP connection (see adjudicator.mail.smtp)."""
+    from adjudicator.mail.smtp import Server
+    from adjudicator.mail.smtp import send_messages as send
+    return send(messages, Server(host, port, starttls, user, password, timeout))

@@ -1,0 +1,214 @@
+"""Territory maps: provinces drawn as their real shapes, from maps/<map>.geometry.yaml.
+
+The geometry (one polygon per province and sea, off-board land, lakes, and
+anchors for units, labels and supply-centre markers) is data generated once by
+tools/build_map_geometry.py; this module only reads and draws it, with
+svgwrite. Units, orders and the legend are drawn by the same helpers as the
+schematic (`--style graph`) map in adjudicator/render.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import svgwrite
+from svgwrite.container import Group
+
+from adjudicator.diplomacy.mapgraph import MAPS_DIR, MapGraph
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.variant import Variant
+from adjudicator.store.storage import read_yaml
+
+Point = tuple[float, float]
+
+SEA_FILL = "#b4d2ec"
+LAND_FILL = "#f3ecd9"
+OFF_BOARD_FILL = "#dcd8cf"
+LAKE_FILL = "#cfe2f3"
+BORDER = "#6b604b"
+SEA_BORDER = "#7aa3c9"
+COAST_LINE = "#10386b"
+LABEL_FONT = 11.0          # px; tools/build_map_geometry.py places labels for this size
+FONT = "DejaVu Sans, Arial, sans-serif"
+
+
+@dataclass(frozen=True)
+class CoastShape:
+    lines: tuple[str, ...]             # polylines "x,y x,y ..." along the coast
+    unit: Point                        # where a fleet on this coast stands
+
+
+@dataclass(frozen=True)
+class ProvinceShape:
+    rings: tuple[str, ...]             # outer rings and holes, "x,y x,y ..."
+    unit: Point
+    label: Point
+    centre: Point | None
+    coasts: dict[str, CoastShape]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    width: int
+    height: int
+    provinces: dict[str, ProvinceShape]
+    off_board: dict[str, tuple[str, tuple[str, ...], bool]]   # id -> (name, rings, impassable)
+    lakes: tuple[str, ...]
+    note: str = ""                     # drawn in the board's corner, e.g. where the shapes come from
+
+    def anchors(self) -> dict[str, Point]:
+        """Where each province's and each coast's unit is drawn."""
+        out = {pid: p.unit for pid, p in self.provinces.items()}
+        for p in self.provinces.values():
+            out.update({loc: c.unit for loc, c in p.coasts.items()})
+        return out
+
+
+def _point(value: Any) -> Point:
+    return float(value[0]), float(value[1])
+
+
+def parse_geometry(data: dict[str, Any]) -> Geometry:
+    provinces: dict[str, ProvinceShape] = {}
+    for pid, entry in (data.get("provinces") or {}).items():
+        coasts = {str(loc): CoastShape(tuple(str(x) for x in c.get("lines", [])), _point(c["unit"]))
+                  for loc, c in (entry.get("coasts") or {}).items()}
+        provinces[str(pid)] = ProvinceShape(
+            rings=tuple(str(r) for r in entry["rings"]), unit=_point(entry["unit"]), label=_point(entry["label"]),
+            centre=_point(entry["centre"]) if "centre" in entry else None, coasts=coasts)
+    off_board = {str(k): (str(v.get("name", k)), tuple(str(r) for r in v["rings"]), bool(v.get("impassable")))
+                 for k, v in (data.get("off_board") or {}).items()}
+    width, height = data["canvas"]
+    return Geometry(int(width), int(height), provinces, off_board, tuple(str(r) for r in data.get("lakes") or []),
+                    str(data.get("note") or ""))
+
+
+@cache
+def _load(path: str) -> Geometry:
+    return parse_geometry(read_yaml(Path(path)))
+
+
+def geometry_path(graph: MapGraph) -> Path:
+    source = Path(graph.source)
+    path = source.with_name(source.stem + ".geometry.yaml")
+    return path if path.exists() else MAPS_DIR / f"{source.stem}.geometry.yaml"
+
+
+def geometry_for(graph: MapGraph) -> Geometry | None:
+    """The map's territory geometry, or None if it has none (then the schematic is drawn)."""
+    path = geometry_path(graph)
+    return _load(str(path)) if path.exists() else None
+
+
+def ring_points(ring: str) -> list[Point]:
+    return [(float(x), float(y)) for x, y in (pair.split(",") for pair in ring.split())]
+
+
+def path_data(rings: tuple[str, ...]) -> str:
+    """SVG path data: each ring 'x,y x,y ...' is already a polyline in SVG syntax."""
+    return " ".join(f"M{ring}Z" for ring in rings)
+
+
+def mix(colour: str, amount: float, other: str = "#ffffff") -> str:
+    """`colour` blended towards `other` by `amount` (0 = colour, 1 = other)."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
+
+
+def province_fill(variant: Variant, state: GameState, pid: str, owner_colour: dict[str, str]) -> str:
+    """Seas blue; a supply centre in a tint of its owner's colour; other land neutral."""
+    prov = variant.map.provinces[pid]
+    if prov.terrain == "sea":
+        return SEA_FILL
+    owner = state.centres.get(pid) if prov.supply_centre else None
+    if owner is not None and owner in owner_colour:
+        return mix(owner_colour[owner], 0.45)
+    return LAND_FILL
+
+
+def label_text(pid: str) -> str:
+    return pid[:1].upper() + pid[1:]
+
+
+def draw_territories(dwg: svgwrite.Drawing, board: Group, variant: Variant, state: GameState, geo: Geometry,
+                     owner_colour: dict[str, str]) -> None:
+    """Seas, land, off-board land, lakes, split-coast lines and labels."""
+    graph = variant.map
+    defs = dwg.defs
+    hatch = dwg.pattern(id="impassable", size=(8, 8), patternUnits="userSpaceOnUse",
+                        patternTransform="rotate(45)")
+    hatch.add(dwg.rect((0, 0), (8, 8), fill=OFF_BOARD_FILL))
+    hatch.add(dwg.line((0, 0), (0, 8), stroke="#8c8577", stroke_width=2.2))
+    defs.add(hatch)
+    g = dwg.g(id="territories", stroke_linejoin="round")
+    for oid, (name, rings, impassable) in sorted(geo.off_board.items()):
+        el = dwg.path(d=path_data(rings), id=f"offboard-{oid}", class_="off-board" + (" impassable" if impassable else ""),
+                      fill="url(#impassable)" if impassable else OFF_BOARD_FILL, fill_rule="evenodd",
+                      stroke=BORDER, stroke_width=0.6)
+        el.set_desc(title=f"{name}: impassable" if impassable else f"{name} (off the board)")
+        g.add(el)
+    for sea_first in (True, False):
+        for pid, shape in sorted(geo.provinces.items()):
+            prov = graph.provinces[pid]
+            if (prov.terrain == "sea") != sea_first:
+                continue
+            el = dwg.path(d=path_data(shape.rings), id=f"prov-{pid}", class_=f"province {prov.terrain}",
+                          fill=province_fill(variant, state, pid, owner_colour), fill_rule="evenodd",
+                          stroke=SEA_BORDER if sea_first else BORDER, stroke_width=0.7 if sea_first else 0.8)
+            el.set_desc(title=prov.name)
+            g.add(el)
+    for i, ring in enumerate(geo.lakes):
+        g.add(dwg.path(d=f"M{ring}Z", id=f"lake-{i}", class_="lake", fill=LAKE_FILL, stroke=SEA_BORDER,
+                       stroke_width=0.5))
+    board.add(g)
+    coasts = dwg.g(id="split-coasts", fill="none")
+    for pid, shape in sorted(geo.provinces.items()):
+        for loc, coast in sorted(shape.coasts.items()):
+            cg = dwg.g(id=f"coast-{loc.replace('/', '-')}", class_="split-coast")
+            cg.set_desc(title=graph.full_name(loc))
+            for line in coast.lines:
+                pl = dwg.polyline(ring_points(line), stroke=COAST_LINE, stroke_width=2.6, stroke_linecap="round")
+                pl["stroke-dasharray"] = "6,3"
+                cg.add(pl)
+            x, y = coast.unit
+            cg.add(dwg.text(loc.split("/")[1].upper(), insert=(round(x, 1), round(y + 4, 1)), text_anchor="middle",
+                            font_size=9, font_weight="bold", font_family=FONT, fill=COAST_LINE))
+            coasts.add(cg)
+    board.add(coasts)
+
+
+def draw_note(dwg: svgwrite.Drawing, board: Group, geo: Geometry) -> None:
+    """The geometry's note (where the shapes come from), in the board's lower left corner."""
+    if geo.note:
+        t = dwg.text(geo.note, insert=(8, geo.height - 8), id="map-note", font_family=FONT, font_size=11,
+                     font_style="italic", fill="#333333", stroke="#ffffff", stroke_width=2.5, stroke_opacity=0.8)
+        t["paint-order"] = "stroke"
+        board.add(t)
+
+
+def draw_labels(dwg: svgwrite.Drawing, board: Group, variant: Variant, geo: Geometry) -> None:
+    # A white halo (stroke painted under the fill) keeps labels legible over arrows and rings.
+    g = dwg.g(id="labels", font_family=FONT, font_size=LABEL_FONT, text_anchor="middle", stroke="#ffffff",
+              stroke_width=2.2, stroke_opacity=0.75, stroke_linejoin="round")
+    g["paint-order"] = "stroke"
+    for pid, shape in sorted(geo.provinces.items()):
+        prov = variant.map.provinces[pid]
+        sea = prov.terrain == "sea"
+        x, y = shape.label
+        t = dwg.text(label_text(pid), insert=(round(x, 1), round(y, 1)), id=f"label-{pid}", class_="label",
+                     fill="#1f4f7f" if sea else "#2e2a20", font_style="italic" if sea else "normal",
+                     font_weight="normal" if sea else "bold")
+        t.set_desc(title=prov.name)
+        g.add(t)
+    board.add(g)
+
+
+def label_box(geo: Geometry, pid: str) -> tuple[float, float, float, float]:
+    """The box a label covers (x0, y0, x1, y1), for overlap checks: DejaVu Sans
+    bold glyphs average about 0.68 em."""
+    x, y = geo.provinces[pid].label
+    w = 0.68 * LABEL_FONT * len(label_text(pid))
+    return x - w / 2, y - LABEL_FONT * 0.8, x + w / 2, y + LABEL_FONT * 0.2

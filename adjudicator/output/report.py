@@ -1,0 +1,252 @@
+"""Reports: pure functions from a phase outcome to text (jinja2 templates in
+adjudicator/templates, overridable per game folder). The public report never
+shows Diplomacy Point allocations; a power's private report adds its own.
+
+Every result that is not a plain success says why, in a judge's voice, from
+the typed `Why` on its order line (never from other report text):
+
+    A Vienna - Galicia  [bounced: 1 vs A Warsaw 1]
+    A Munich S A Berlin  [cut by A Tyrolia]
+    F North Sea H  [dislodged by F English Channel (2 vs 1), may retreat to Helgoland Bight, Norway]
+    A Paris - Munich (Invalid)  [Paris does not border Munich]
+
+A GM switches the why off per game (`why: false` in game.yaml): the
+brackets then give the bare result."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from adjudicator.diplomacy.mapgraph import MapGraph
+from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome, Why, WhyKind
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.variant import Variant
+
+LOCATION = re.compile(r"\b([a-z]{3})(/[a-z]{2})?\b")
+INVALID = " (Invalid)"
+
+
+def long_form(text: str, graph: MapGraph) -> str:
+    """'A par - bur' -> 'A Paris - Burgundy' (ids only; other words untouched)."""
+    def swap(match: re.Match[str]) -> str:
+        loc = match.group(0)
+        return graph.full_name(loc) if graph.has_location(loc) else loc
+    return LOCATION.sub(swap, text)
+
+
+def _names(graph: MapGraph, locations: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(graph.full_name(loc) for loc in locations)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def why_text(why: Why, line: OrderLine, graph: MapGraph) -> str:
+    """The judge's words for a typed reason."""
+    if why.kind is WhyKind.BOUNCED:
+        if why.strength == 0 and why.opponents and all(o.unit.power == line.power for o in why.opponents):
+            return f"bounced: it cannot dislodge its own {graph.unit_name(why.opponents[0].unit)}"
+        against = ", ".join(f"{graph.unit_name(o.unit)} {o.strength}" for o in why.opponents)
+        return f"bounced: {why.strength} vs {against}" if against else "bounced"
+    if why.kind is WhyKind.NO_CONVOY:
+        return "no convoy: the army stays"
+    if why.kind is WhyKind.CUT:
+        return "cut by " + _and([graph.unit_name(o.unit) for o in why.opponents]) if why.opponents else "cut"
+    if why.kind is WhyKind.DISLODGED:
+        by = why.opponents[0] if why.opponents else None
+        text = "dislodged"
+        if by is not None:
+            text += f" by {graph.unit_name(by.unit)} ({by.strength} vs {why.defence})"
+        if why.retreats:
+            return text + f", may retreat to {_names(graph, why.retreats)}"
+        return text + ", disbanded"
+    if why.kind is WhyKind.NOT_MATCHED:
+        return f"support void: {why.rule}" if why.rule else "support void"
+    return why.rule
+
+
+def shown_line(line: OrderLine, graph: MapGraph, why: bool) -> dict[str, str]:
+    """An order line as a report shows it: the order (with '(Invalid)' if it
+    was void) and the words in brackets after it ('' for a plain success)."""
+    text = long_form(line.text, graph)
+    if line.void and not text.endswith(INVALID.strip()):
+        text += INVALID
+    if not why:
+        words = "" if line.void or line.result.startswith("void") else line.result
+        if line.void and line.why is not None and line.why.kind is WhyKind.DISLODGED:
+            words = "dislodged"
+        return {"text": text, "why": words}
+    if line.why is not None:
+        words = why_text(line.why, line, graph)
+        if line.void and line.why.kind is WhyKind.DISLODGED:
+            words = f"{line.detail}; {words}" if line.detail else words
+        return {"text": text, "why": words}
+    if line.result == "moved" and line.detail:
+        return {"text": text, "why": f"moved; {line.detail}"}
+    words = line.result + (f": {line.detail}" if line.detail else "")
+    return {"text": text, "why": words}
+
+
+def centre_table(variant: Variant, outcome: PhaseOutcome, after: GameState) -> list[dict[str, Any]]:
+    """A row per Great Power with centres or units: counts, the builds or
+    disbands due (only when an adjustment phase comes next), and its centres
+    by name, '*' marking those it took this year."""
+    graph = variant.map
+    adjusting = after.result is None and after.phase.kind == "adjustment"
+    taken = {(centre, new) for centre, _, new in outcome.centre_changes}
+    rules = variant.rules
+    rows = []
+    for pid in variant.powers:
+        centres = after.centres_of(pid)
+        units = len(after.units_of(pid))
+        if not (centres or units):
+            continue
+        delta = len(centres) - units if adjusting else 0
+        adjust = ""
+        if delta > 0:
+            sites = len(rules.build_sites(variant, after, pid))
+            adjust = f"builds {delta}" if sites >= delta else \
+                f"builds {sites} ({delta} due; {sites} home centre{'' if sites == 1 else 's'} free)"
+        elif delta < 0:
+            adjust = f"disbands {-delta}"
+        names = sorted((graph.full_name(c) + ("*" if (c, pid) in taken else "")) for c in centres)
+        rows.append({"power": variant.powers[pid].name, "centres": len(centres), "units": units,
+                     "delta": delta, "adjust": adjust, "list": ", ".join(names)})
+    return rows
+
+
+def other_owners(variant: Variant, after: GameState) -> list[dict[str, str]]:
+    """Centres held by minor powers, and centres nobody holds."""
+    graph = variant.map
+    minors = sorted(graph.full_name(c) for c, p in after.centres.items() if p not in variant.powers)
+    free = sorted(graph.full_name(c) for c in graph.supply_centres if c not in after.centres)
+    rows = []
+    if minors:
+        rows.append({"who": "Minor powers", "list": ", ".join(minors)})
+    if free:
+        rows.append({"who": "Unowned", "list": ", ".join(free)})
+    return rows
+
+
+def positions(variant: Variant, after: GameState) -> list[dict[str, str]]:
+    """The units after the phase, per power, by province name; minor units on one line."""
+    graph = variant.map
+
+    def listed(units: list[Any]) -> str:
+        return ", ".join(graph.unit_name(u) for u in sorted(units, key=lambda u: graph.full_name(u.location)))
+    rows = [{"who": variant.powers[p].name, "units": listed(after.units_of(p))}
+            for p in variant.powers if after.units_of(p)]
+    minor_units = [u for u in after.units.values() if u.power not in variant.powers]
+    if minor_units:
+        rows.append({"who": "Minor powers", "units": listed(minor_units)})
+    return rows
+
+
+def nmr_sentence(variant: Variant, outcome: PhaseOutcome, power: str, you: bool = False) -> str:
+    """'No orders were received from Italy; its units held.' -- the one place an NMR is stated."""
+    who = "you" if you else variant.power_name(power)
+    its = "your" if you else "its"
+    kind = outcome.phase.kind
+    if kind == "movement":
+        default = f"{its} units held"
+    elif kind == "retreat":
+        default = f"{its} dislodged units are disbanded"
+    else:
+        adj = next((a for a in outcome.adjustments if a.power == power), None)
+        if adj is not None and adj.delta > 0:
+            default = f"{its} builds are waived"
+        else:
+            default = f"the rules choose which of {its} units are disbanded"
+    return f"No orders were received from {who}; {default}."
+
+
+def closing(variant: Variant, outcome: PhaseOutcome, deadline: str | None) -> str:
+    """What happens next and by when."""
+    after = outcome.next_state
+    if after.result:
+        return ""
+    kind = after.phase.kind
+    text = f"Next: {after.phase}"
+    if kind == "retreat":
+        text += ": the dislodged units above retreat or disband."
+    elif kind == "adjustment":
+        text += ": builds and disbands as the table shows."
+    else:
+        text += "."
+    if deadline:
+        text += f" Orders are due by {deadline}."
+    return text
+
+
+def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: str | None = None,
+            why: bool = True) -> dict[str, Any]:
+    graph = variant.map
+    great = [variant.powers[p].name for p in variant.powers]
+    missed = set(outcome.missed)
+    by_power: dict[str, list[dict[str, str]]] = {}
+    nmr: dict[str, str] = {}
+    for line in outcome.orders:
+        name = variant.power_name(line.power)
+        by_power.setdefault(name, [])
+        if line.power in missed and outcome.phase.kind == "movement":
+            nmr[name] = nmr_sentence(variant, outcome, line.power)
+            if line.defaulted and line.why is None:
+                continue            # its held units are stated in the sentence, not listed as orders
+        by_power[name].append(shown_line(line, graph, why))
+    for power in outcome.missed:
+        name = variant.power_name(power)
+        by_power.setdefault(name, [])
+        nmr.setdefault(name, nmr_sentence(variant, outcome, power))
+    ordered = sorted(by_power, key=lambda n: (great.index(n) if n in great else len(great), n))
+    after = outcome.next_state
+    table = centre_table(variant, outcome, after)
+    return {
+        "game": game_name,
+        "variant": variant.name,
+        "phase": str(outcome.phase),
+        "next_phase": None if after.result else str(after.phase),
+        "deadline": deadline,
+        "orders": [{"power": name, "nmr": nmr.get(name), "lines": by_power[name]}
+                   for name in ordered if name in great],
+        "minor_orders": [(name, by_power[name]) for name in ordered if name not in great],
+        "dislodged": [{"power": variant.power_name(d.unit.power), "unit": long_form(str(d.unit), graph),
+                       "retreats": [graph.full_name(r) for r in d.retreats]} for d in outcome.dislodged],
+        "centre_changes": [{"centre": graph.full_name(c), "old": variant.power_name(o) if o else "nobody",
+                            "new": variant.power_name(n)} for c, o, n in outcome.centre_changes],
+        "table": table,
+        "marked": any("*" in row["list"] for row in table),
+        "other_owners": other_owners(variant, after),
+        "positions": positions(variant, after),
+        "notes": outcome.notes,
+        "missed": [variant.power_name(p) for p in outcome.missed],
+        "winner": variant.power_name(outcome.winner) if outcome.winner else None,
+        "result": after.result,
+        "closing": closing(variant, outcome, deadline),
+    }
+
+
+def public_report(variant: Variant, outcome: PhaseOutcome, game_name: str, *, game_folder: Path | None = None,
+                  deadline: str | None = None, html: bool = False, why: bool = True) -> str:
+    name = "diplomacy/report.html.j2" if html else "diplomacy/report.txt.j2"
+    from adjudicator.output import templating
+    return templating.render(name, context(variant, outcome, game_name, deadline, why), game_folder=game_folder)
+
+
+def private_report(variant: Variant, outcome: PhaseOutcome, game_name: str, power: str, *,
+                   game_folder: Path | None = None, deadline: str | None = None, why: bool = True) -> str:
+    ctx = context(variant, outcome, game_name, deadline, why)
+    mine = [l for l in outcome.orders if l.power == power]
+    sent_nothing = power in outcome.missed
+    ctx.update({
+        "power": variant.power_name(power),
+        "own_nmr": nmr_sentence(variant, outcome, power, you=True) if sent_nothing else None,
+        "own_orders": [shown_line(l, variant.map, why) for l in mine
+                       if not (sent_nothing and l.defaulted and l.why is None)],
+        "own_errors": [e for e in outcome.errors if e.power == power],
+        "private_notes": outcome.private.get(power, []),
+    })
+    from adjudicator.output import templating
+    return templating.render("diplomacy/private.txt.j2", ctx, game_folder=game_folder)

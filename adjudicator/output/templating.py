@@ -1,0 +1,85 @@
+"""jinja2 set-up shared by every report. A game folder's own `templates/`
+directory overrides the packaged templates of the same name, so a GM can
+restyle reports per game without touching the code."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2.loaders import split_template_path
+
+from adjudicator.errors import DataFileError
+
+PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+def environment(*search_dirs: Path, game_folder: Path | None = None,
+                html: bool = False) -> jinja2.Environment:
+    """The Environment for this search path: the game folder's `templates/`
+    (if it has one), then `search_dirs`, then the packaged templates. One per
+    distinct search path and process, so each template is compiled once;
+    jinja2 still checks each file's modification time, so a GM's edit to an
+    override shows at the next render."""
+    dirs: list[str] = []
+    if game_folder is not None and (game_folder / "templates").is_dir():
+        dirs.append(str(game_folder / "templates"))
+    dirs.extend(str(d) for d in search_dirs)
+    dirs.append(str(PACKAGE_TEMPLATES))
+    return _environment(tuple(dirs), html)
+
+
+class _OverrideLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader whose compiled templates also go stale when a file
+    of the same name appears earlier in the search path: a GM who adds an
+    override sees it at the next render, even in a long-running process."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        contents, filename, uptodate = super().get_source(environment, template)
+        pieces = split_template_path(template)
+        candidates = [os.path.normpath(os.path.join(d, *pieces)) for d in self.searchpath]
+        earlier = candidates[:candidates.index(filename)] if filename in candidates else []
+
+        def still_uptodate() -> bool:
+            return uptodate() and not any(os.path.isfile(f) for f in earlier)
+
+        return contents, filename, still_uptodate
+
+
+@lru_cache(maxsize=64)
+def _environment(dirs: tuple[str, ...], html: bool) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=_OverrideLoader(list(dirs)),
+        autoescape=html,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render(template: str, context: dict[str, Any], *search_dirs: Path,
+           game_folder: Path | None = None) -> str:
+    """The rendered text. A broken template (most likely a GM's override) is a
+    DataFileError naming the template file and line, not a jinja2 traceback;
+    the caller has written nothing yet, so nothing is lost."""
+    env = environment(*search_dirs, game_folder=game_folder, html=template.endswith(".html.j2"))
+    try:
+        loaded = env.get_template(template)
+    except jinja2.TemplateSyntaxError as exc:
+        raise DataFileError(f"template syntax error: {exc.message}", file=exc.filename or template,
+                            line=exc.lineno, hint="fix the template, or delete it to use the packaged one") from None
+    except jinja2.TemplateNotFound as exc:
+        raise DataFileError(f"no report template {exc.name}", file=template,
+                            hint="the package is incomplete: reinstall it") from None
+    try:
+        return loaded.render(**context)
+    except jinja2.TemplateError as exc:
+        raise DataFileError(f"template error: {exc}", file=loaded.filename or template,
+                            hint="the template uses a name the report does not provide; "
+                                 "compare it with the packaged template") from None
