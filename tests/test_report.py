@@ -100,3 +100,45 @@ def test_ae_wording() -> None:
     assert "The Savoy (& Sardinia) unit A Savoy was dislodged by a Great Power and is disbanded." in report
     assert "with nowhere to retreat" not in report
     assert "[]" not in public_report(AE, spring, "demo", html=True)
+
+
+def winter_with_silent(power_heading: str, state_edit=None):
+    """Winter 1901 after the sample year, with one power sending nothing."""
+    _, fall, _ = standard_year()
+    state = fall.next_state
+    if state_edit is not None:
+        state = state_edit(state)
+    text = (ROOT / "orders" / "standard" / "1901-winter.txt").read_text(encoding="utf-8")
+    kept, skipping = [], False
+    for line in text.splitlines():
+        if line.endswith(":"):
+            skipping = line == power_heading
+        if not skipping:
+            kept.append(line)
+    return adjudicate_text(STANDARD, state, "\n".join(kept) + "\n")
+
+
+def test_winter_nmr_waived_builds_are_one_sentence() -> None:
+    outcome = winter_with_silent("Germany:")
+    assert outcome.missed == ["germany"]
+    orders = public_report(STANDARD, outcome, "demo").split("Supply centres")[0]
+    germany = orders.split("Germany:\n")[1].split("Italy:")[0]
+    assert germany.strip() == "No orders were received from Germany; its 2 builds are waived."
+    private = private_report(STANDARD, outcome, "demo", "germany").split("Your orders")[1].split("\n\n")[0]
+    assert private.strip().splitlines()[-1].strip() == "No orders were received from you; your 2 builds are waived."
+    assert "unused" not in private
+
+
+def test_winter_nmr_civil_disorder_disbands_are_named_once() -> None:
+    def lose_centres(state):
+        after = state.copy()
+        for centre in ("den", "hol", "ber"):
+            after.centres[centre] = "russia"       # Germany: 2 centres, 3 units -> 1 disband
+        return after
+    outcome = winter_with_silent("Germany:", lose_centres)
+    orders = public_report(STANDARD, outcome, "demo").split("Supply centres")[0]
+    germany = orders.split("Germany:\n")[1].split("Italy:")[0]
+    lines = [l.strip() for l in germany.strip().splitlines()]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("No orders were received from Germany; civil disorder disbands ")
+    assert "[disbanded" not in germany

@@ -167,16 +167,21 @@ def adjudicate_adjustments(variant: Variant, state: GameState, lines: list[Parse
             line.error = exc
     outcome.errors = collect_errors(lines)
     for power, adj in counts.items():
+        # A power that sent nothing gets the defaults marked as such: the
+        # report states them once, in its no-orders sentence.
+        silent = power not in ordered
         due = -adj.delta - len(disbanded[power])
         if due > 0:
             for unit in default_disbands(variant, state, power, due, disbanded[power]):
                 del after.units[unit.province]
                 outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded (civil disorder)",
-                                                "too few disbands ordered" if power in ordered else "no orders",
-                                                kind="Disband", unit=str(unit), province=unit.province))
+                                                "no orders" if silent else "too few disbands ordered",
+                                                kind="Disband", unit=str(unit), province=unit.province,
+                                                defaulted=silent))
         left = adj.delta - builds_done[power] - waived[power]
         if adj.delta > 0 and left > 0:
-            outcome.orders.append(OrderLine(power, f"{left} build{'' if left == 1 else 's'} unused", "waived", kind="Waive"))
+            outcome.orders.append(OrderLine(power, f"{left} build{'' if left == 1 else 's'} unused", "waived",
+                                            kind="Waive", defaulted=silent))
         if adj.delta != 0 and power not in ordered:
             outcome.missed.append(power)
     outcome.notes += rules.after_adjustment(variant, state, after)

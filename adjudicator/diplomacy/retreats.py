@@ -59,7 +59,7 @@ def adjudicate_retreats(variant: Variant, state: GameState, lines: list[ParsedLi
         choice = chosen.get(prov)
         if choice is None:
             outcome.orders.append(OrderLine(unit.power, f"{unit} (no order)", "disbanded", kind="Disband", unit=str(unit),
-                                            province=prov))
+                                            province=prov, defaulted=True))
             continue
         if prov in void:
             outcome.orders.append(OrderLine(unit.power, str(choice), "void, disbanded", void[prov],

@@ -150,17 +150,23 @@ def nmr_sentence(variant: Variant, outcome: PhaseOutcome, power: str, you: bool 
     who = "you" if you else variant.power_name(power)
     its = "your" if you else "its"
     kind = outcome.phase.kind
+    disbanded = [long_form(l.unit, variant.map) for l in outcome.orders
+                 if l.power == power and l.defaulted and l.kind == "Disband"]
     if kind == "movement":
         default = f"{its} units held"
     elif kind == "retreat":
-        default = f"{its} dislodged units are disbanded"
+        default = (f"{its} dislodged {_and(disbanded)} {'is' if len(disbanded) == 1 else 'are'} disbanded"
+                   if disbanded else f"{its} dislodged units are disbanded")
     else:
         adj = next((a for a in outcome.adjustments if a.power == power), None)
         if adj is not None and adj.delta > 0:
-            default = f"{its} builds are waived"
+            default = f"{its} {adj.delta} build{'' if adj.delta == 1 else 's'} {'is' if adj.delta == 1 else 'are'} waived"
+        elif disbanded:
+            default = f"civil disorder disbands {_and(disbanded)}"
         else:
             default = f"the rules choose which of {its} units are disbanded"
     return f"No orders were received from {who}; {default}."
+
 
 
 def closing(variant: Variant, outcome: PhaseOutcome, deadline: str | None) -> str:
@@ -191,10 +197,10 @@ def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: s
     for line in outcome.orders:
         name = variant.power_name(line.power)
         by_power.setdefault(name, [])
-        if line.power in missed and outcome.phase.kind == "movement":
+        if line.power in missed:
             nmr[name] = nmr_sentence(variant, outcome, line.power)
             if line.defaulted and line.why is None:
-                continue            # its held units are stated in the sentence, not listed as orders
+                continue            # its defaults are stated in the sentence, not listed as orders
         by_power[name].append(shown_line(line, graph, why))
     for power in outcome.missed:
         name = variant.power_name(power)
