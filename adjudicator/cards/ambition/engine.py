@@ -62,7 +62,7 @@ STEPS: dict[str, Step] = {
                     nuclear.defence_apply, lambda s, p: {}),
     "intrigue": Step("Intrigue phase", the_active, intrigue.validate, intrigue.apply, intrigue.default),
     "drawn": Step("keep or play the drawn card", the_active, intrigue.drawn_validate,
-                  intrigue.drawn_apply, intrigue.drawn_default),
+                  intrigue.drawn_apply, intrigue.drawn_default, intrigue.drawn_quiet),
     "comply": Step("Disarmament Treaty: discard Nuclear Arms", everyone, intrigue.comply_validate,
                    intrigue.comply_apply, intrigue.comply_default),
     "audit": Step("Disarmament Treaty: challenges", everyone, intrigue.audit_validate,

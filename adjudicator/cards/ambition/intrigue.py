@@ -5,6 +5,7 @@ phase and then an audit where anyone may challenge (10 either way)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from adjudicator.cards.ambition import alliances, flow, nuclear, scoring
@@ -72,20 +73,13 @@ def validate_play(state: State, player: str, choice: Choice) -> list[ChoiceError
         return [ChoiceError(player, "card", f"unknown card {card!r}")]
     if card not in state["hands"][player]:
         return [ChoiceError(player, "card", f"{card} is not in your hand")]
+    reason = unplayable(state, player, card)
+    if reason is not None:
+        return [ChoiceError(player, "card", reason)]
     effect = effect_of(state, card)
-    if effect not in PLAY_FIELDS:
-        return [ChoiceError(player, "card", f"{card_name(state, card)} is not played in the Intrigue "
-                            "phase (it answers a nuclear attack or is used as an attack)")]
     errors = [ChoiceError(player, k, f"not a field of {card_name(state, card)}")
               for k in extra_keys(choice, PLAY_FIELDS[effect] | {"action", "card"})]
     target = choice.get("target")
-    if effect == "armageddon" and not nuclear.all_armed(state):
-        unarmed = [p for p in state["players"] if not state["armed"][p]]
-        errors.append(ChoiceError(player, "card", "Armageddon needs every player armed; not armed: "
-                                  + ", ".join(unarmed)))
-    if effect == "armageddon" and any(a["status"] == "active" and a["type"] == "delay-tactic"
-                                      and player in a["members"] for a in state["alliances"]):
-        errors.append(ChoiceError(player, "card", "your Delay Tactic forbids holding or playing Armageddon"))
     if effect in ("sanctions", "scandal", "espionage") and target not in others(state, player):
         errors.append(ChoiceError(player, "target", f"{target!r} is not another player"))
     elif effect == "sanctions" and not state["armed"][target]:
@@ -102,6 +96,66 @@ def validate_play(state: State, player: str, choice: Choice) -> list[ChoiceError
     if effect == "summit":
         errors += validate_summit(state, player, choice)
     return errors
+
+
+# --- whether a card can be played now, whatever fields its player gives ------------
+
+def armageddon_blocked(state: State, player: str) -> str | None:
+    if not nuclear.all_armed(state):
+        unarmed = [p for p in state["players"] if not state["armed"][p]]
+        return "Armageddon needs every player armed; not armed: " + ", ".join(unarmed)
+    if any(a["status"] == "active" and a["type"] == "delay-tactic" and player in a["members"]
+           for a in state["alliances"]):
+        return "your Delay Tactic forbids holding or playing Armageddon"
+    return None
+
+
+def sanctions_blocked(state: State, player: str) -> str | None:
+    if any(state["armed"][p] for p in others(state, player)):
+        return None
+    return "Sanctions need another player with a Nuclear Armament token, and no one else has one"
+
+
+def backstab_blocked(state: State, player: str) -> str | None:
+    if any(a["status"] == "active" and player in a["members"] for a in state["alliances"]):
+        return None
+    return "Backstab needs an active alliance of yours, and you have none"
+
+
+def embargo_blocked(state: State, player: str) -> str | None:
+    return None if state["in_play"] else "Embargo needs an Industrial Networking card in play, and there is none"
+
+
+def summit_blocked(state: State, player: str) -> str | None:
+    """Some pair of other players, not yet allied, who can both pay the
+    cheapest alliance (every type can be named for any pair)."""
+    cheapest = min(alliances.cost_of(state, kind) for kind in state["catalog"]["alliances"])
+    for a, b in combinations(others(state, player), 2):
+        if (alliances.active_between(state, a, b) is None
+                and min(state["influence"][a], state["influence"][b]) >= cheapest):
+            return None
+    return "Forced Summit needs two other players, not allied to each other, who can both pay for an alliance"
+
+
+BLOCKED: dict[str, Callable[[State, str], str | None]] = {
+    "armageddon": armageddon_blocked, "sanctions": sanctions_blocked, "backstab": backstab_blocked,
+    "embargo": embargo_blocked, "summit": summit_blocked,
+}
+
+
+def unplayable(state: State, player: str, card: str) -> str | None:
+    """Why `player` cannot play `card` in this Intrigue phase, whatever the
+    fields they give; None if some play of it could be valid. Only the card's
+    holder is ever told: the reason names the card."""
+    effect = effect_of(state, card)
+    if effect == "nuclear_arms":
+        return (f"{card_name(state, card)} is not played in the Intrigue phase (it is used to attack "
+                "in place of a Diplomacy phase, or to deflect an attack)")
+    if effect not in PLAY_FIELDS:
+        return (f"{card_name(state, card)} is not played in the Intrigue phase (it is used only in "
+                "answer to a nuclear attack)")
+    blocked = BLOCKED.get(effect)
+    return blocked(state, player) if blocked else None
 
 
 def validate_summit(state: State, player: str, choice: Choice) -> list[ChoiceError]:
@@ -166,13 +220,14 @@ def resolve_draw(state: State, player: str, card: str) -> list[Event]:
                 if all(state["armed"][m] for m in a["members"]):
                     events += alliances.meet(state, a)
             return events + flow.end_turn(state)
-    # The table learns only that a card was drawn, never its kind.
-    public = [Event(f"{player} draws an intrigue card")]
-    if entry["timing"] == "keep":
-        state["pending"] = {"step": "drawn", "player": player, "card": card}
-        return public + private + [Event("You may keep it or play it now", (player,))]
-    return public + private + [Event("You keep it: it is used only in answer to a nuclear attack",
-                                     (player,))] + flow.end_turn(state)
+    # The table learns only that a card was drawn and kept, never its kind:
+    # every kept card opens the drawn phase, even one that cannot be played
+    # now, since a turn ending at once would tell everyone it was unplayable.
+    state["pending"] = {"step": "drawn", "player": player, "card": card}
+    reason = unplayable(state, player, card)
+    told = ("You may keep it or play it now" if reason is None
+            else f"You cannot play it now: {reason}. You keep it")
+    return [Event(f"{player} draws an intrigue card")] + private + [Event(told, (player,))]
 
 
 def play(state: State, player: str, choice: Choice) -> list[Event]:
@@ -186,9 +241,17 @@ def play(state: State, player: str, choice: Choice) -> list[Event]:
 
 
 # --- the drawn phase: keep the card or play it now --------------------------------
+# Every kept draw comes here, playable or not; the phase looks the same to the
+# table whatever was drawn, and only the drawer is told what they may do.
 
 def drawn_default(state: State, player: str) -> Choice:
     return {"action": "keep"}
+
+
+def drawn_quiet(state: State) -> bool:
+    """A drawer with nothing to play may well send nothing; announcing that
+    silence to the table would hint at the kind of card, so only they are told."""
+    return True
 
 
 def drawn_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
@@ -200,6 +263,9 @@ def drawn_validate(state: State, turn: dict[str, Choice]) -> list[ChoiceError]:
         elif choice.get("action") == "keep":
             errors += [ChoiceError(player, k, "keeping takes no other field")
                        for k in extra_keys(choice, {"action"})]
+        elif choice.get("action") == "play" and (reason := unplayable(state, player, card)):
+            errors.append(ChoiceError(player, "action", f"{reason}; you may only keep it now: "
+                                      "send {action: keep} or nothing"))
         elif choice.get("action") == "play":
             if choice.get("card", card) != card:
                 errors.append(ChoiceError(player, "card", f"now you may play only the card you drew, {card}"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.cards.ambition.alliances import describe_terms
+from adjudicator.cards.ambition.intrigue import unplayable
 from adjudicator.cards.ambition.table import (
     alliance_name,
     card_name,
@@ -92,7 +93,11 @@ def private_view(state: State, player: str) -> dict[str, Any]:
                             **({"third": terms["third"]} if "third" in terms else {}),
                             **({"network": terms["network"]} if "network" in terms else {})}
     if pending["step"] == "drawn" and pending["player"] == player:
-        mine["drawn"] = {"card": pending["card"], "name": card_name(state, pending["card"])}
+        # whether it can be played now is the drawer's alone: the table sees
+        # the same drawn phase for every kept card
+        reason = unplayable(state, player, pending["card"])
+        mine["drawn"] = {"card": pending["card"], "name": card_name(state, pending["card"]),
+                         "playable": reason is None, "why_not": reason or ""}
     view["you"] = player
     view["hand"] = mine
     return view

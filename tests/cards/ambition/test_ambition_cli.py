@@ -14,8 +14,18 @@ from adjudicator.cli.main import cli
 from adjudicator.store.storage import dump_yaml, read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
-TURNS = sorted((ROOT / "orders" / "ambition").glob("[0-9][0-9][0-9][0-9]-*.yaml"))
+TURNS = sorted((ROOT / "orders" / "ambition").glob("[0-9][0-9][0-9][0-9]*-*.yaml"))
 PLAYERS = ["alice", "bob", "carol"]
+
+
+def phase_of(turn: Path) -> str:
+    """The phase a sample file is for: `0054a-r7-alice-drawn` -> `r7-alice-drawn`."""
+    return turn.stem.split("-", 1)[1]
+
+
+# A letter after a sample file's number (0054a) marks a phase added later
+# between two others; the game's own files are numbered by position.
+TAGS = [f"{index:04d}-{phase_of(turn)}" for index, turn in enumerate(TURNS, start=1)]
 CARD_ID = re.compile(r"\b(aide|journalist|lobbyist|banker|general|magnate|[a-z]+(-[a-z]+)*)-\d+\b")
 
 
@@ -62,11 +72,29 @@ def test_rerun_is_byte_identical(game: Path, tmp_path: Path) -> None:
     assert files(again) == files(game)
 
 
+def test_sample_files_name_their_phases(game: Path) -> None:
+    assert [read_yaml(turn)["phase"] for turn in TURNS] == [phase_of(turn) for turn in TURNS]
+    assert [p.stem for p in sorted((game / "orders").glob("*.yaml"))] == TAGS
+
+
+def test_every_kept_draw_opens_the_drawn_phase(game: Path) -> None:
+    """Whatever the card, so that the phases do not tell its kind (issue 12)."""
+    kept = {True: 0, False: 0}  # playable at once, or not
+    for index, tag in enumerate(TAGS):
+        if "draws an intrigue card" not in (game / "reports" / f"{tag}.txt").read_text():
+            continue
+        assert TAGS[index + 1].endswith("-drawn"), tag
+        drawer = phase_of(TURNS[index]).split("-")[1]
+        mine = (game / "private" / drawer / f"{tag}.txt").read_text()
+        kept["keep it or play it now" in mine] += 1
+        assert ("cannot be played now" in mine) != ("keep it or play it now" in mine), tag
+    assert kept[True] > 0 and kept[False] > 0
+
+
 def test_secrets_stay_private(game: Path) -> None:
     history = sorted((game / "history").glob("*.yaml"))
     checked_secret = checked_hand = 0
-    for index, turn in enumerate(TURNS, start=1):
-        tag = turn.stem
+    for index, tag in enumerate(TAGS, start=1):
         after = read_yaml(history[index])
         public = (game / "reports" / f"{tag}.txt").read_text()
         private = {p: (game / "private" / p / f"{tag}.txt").read_text() for p in PLAYERS}
@@ -94,18 +122,18 @@ def test_secrets_stay_private(game: Path) -> None:
 
 def test_secret_proposal_partner_not_public(game: Path) -> None:
     found = 0
-    for turn in TURNS:
+    for turn, tag in zip(TURNS, TAGS, strict=True):
         choices = read_yaml(turn)
         for player, choice in choices.items():
             if isinstance(choice, dict) and choice.get("action") == "propose" and choice.get("secret"):
                 found += 1
-                public = (game / "reports" / f"{turn.stem}.txt").read_text()
+                public = (game / "reports" / f"{tag}.txt").read_text()
                 assert f"to {choice['partner']}" not in public
                 outsiders = [p for p in PLAYERS if p not in (player, choice["partner"])]
                 for p in outsiders:
-                    text = (game / "private" / p / f"{turn.stem}.txt").read_text()
+                    text = (game / "private" / p / f"{tag}.txt").read_text()
                     assert f"to {choice['partner']}" not in text
-                partner_text = (game / "private" / choice["partner"] / f"{turn.stem}.txt").read_text()
+                partner_text = (game / "private" / choice["partner"] / f"{tag}.txt").read_text()
                 assert f"{player} proposes" in partner_text
     assert found > 0
 
@@ -146,14 +174,14 @@ def test_face_down_declarations_stay_private(game: Path) -> None:
         state = read_yaml(history[index])
         entry = state["catalog"]["elites"][choices[declarer]["card"].rsplit("-", 1)[0]]
         name = f"{entry['name']} ({entry['value']})"
-        public = (game / "reports" / f"{turn.stem}.txt").read_text()
-        assert name not in public, (turn.stem, name)
+        public = (game / "reports" / f"{TAGS[index]}.txt").read_text()
+        assert name not in public, (TAGS[index], name)
         for p in PLAYERS:
-            text = (game / "private" / p / f"{turn.stem}.txt").read_text()
-            assert ("Your face-down declared card: " + name in text) == (p == declarer), (turn.stem, p)
+            text = (game / "private" / p / f"{TAGS[index]}.txt").read_text()
+            assert ("Your face-down declared card: " + name in text) == (p == declarer), (TAGS[index], p)
         answers = read_yaml(TURNS[index + 1])
         if not any(isinstance(c, dict) and c.get("challenge") for c in answers.values()):
-            after = (game / "reports" / f"{TURNS[index + 1].stem}.txt").read_text()
-            assert name not in after and "No one challenges" in after, TURNS[index + 1].stem
+            after = (game / "reports" / f"{TAGS[index + 1]}.txt").read_text()
+            assert name not in after and "No one challenges" in after, TAGS[index + 1]
         checked += 1
     assert checked > 0

@@ -47,8 +47,10 @@ def test_secret_answer_phase_waits_for_everyone_else_and_keeps_defaults_quiet() 
     assert info.quiet_defaults
 
 
-def test_other_phases_announce_defaults() -> None:
+def test_only_secret_answers_and_drawn_cards_keep_defaults_quiet() -> None:
+    """A drawer who cannot play the card has nothing to send; the table must
+    not learn from their silence what kind of card they kept (issue 12)."""
     for pending, _, _ in CASES:
-        if not pending.get("terms", {}).get("secret"):
-            info = GAME.phase(build({"players": ["a", "b", "c"], "given": {"pending": pending}}))
-            assert info is not None and not info.quiet_defaults, pending
+        quiet = bool(pending.get("terms", {}).get("secret")) or pending["step"] == "drawn"
+        info = GAME.phase(build({"players": ["a", "b", "c"], "given": {"pending": pending}}))
+        assert info is not None and info.quiet_defaults == quiet, pending

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from adjudicator.cli.main import cli
 from adjudicator.store.storage import dump_yaml, read_yaml
 
-from .test_ambition_cli import PLAYERS, TURNS
+from .test_ambition_cli import PLAYERS, TURNS, phase_of
 
 
 def secret_proposal() -> tuple[int, str, str]:
@@ -37,7 +37,7 @@ def at_answer(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str,
     for turn in TURNS[:index + 1]:
         result = runner.invoke(cli, ["adjudicate", str(folder), str(turn)])
         assert result.exit_code == 0, result.output
-    phase = TURNS[index + 1].stem[5:]
+    phase = phase_of(TURNS[index + 1])
     assert phase.endswith("-answer")
     return folder, phase, proposer, partner
 
