@@ -424,32 +424,53 @@ def _draw_orders(dwg: svgwrite.Drawing, board: Group, variant: Variant, orders: 
 
 def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outcome: PhaseOutcome | None, *,
                 x0: float, schematic: bool) -> None:
-    font = "DejaVu Sans, Arial, sans-serif"
-    g = dwg.g(id="legend", font_family=font, font_size=11)
+    """The side panel, top to bottom: the powers, a key to the symbols, then
+    this phase's dislodged units and failed orders. Each part returns the y
+    below it."""
+    g = dwg.g(id="legend", font_family="DejaVu Sans, Arial, sans-serif", font_size=11)
     y: float = TITLE_H + 14
+    y = _powers_legend(dwg, g, variant, state, x0, y)
+    y = _symbols_legend(dwg, g, x0, y)
+    if schematic:
+        y = _schematic_legend(dwg, g, x0, y)
+    else:
+        y = _territory_legend(dwg, g, x0, y)
+    y = _orders_legend(dwg, g, x0, y)
+    if state.dislodged:
+        y = _dislodged_list(dwg, g, variant, state, x0, y)
+    if outcome is not None:
+        _failed_orders_list(dwg, g, outcome, x0, y)
+    dwg.add(g)
 
-    def heading(text: str) -> None:
-        nonlocal y
-        g.add(dwg.text(text, insert=(x0, y + 4), font_size=13, font_weight="bold"))
-        y += 18
 
-    heading("Powers (centres / units)")
+def _legend_heading(dwg: svgwrite.Drawing, g: Group, x0: float, y: float, text: str) -> float:
+    g.add(dwg.text(text, insert=(x0, y + 4), font_size=13, font_weight="bold"))
+    return y + 18
+
+
+def _powers_legend(dwg: svgwrite.Drawing, g: Group, variant: Variant, state: GameState,
+                   x0: float, y: float) -> float:
+    """Each Great Power's colour with its centre and unit counts; then one
+    swatch for all minor powers, with the key to their religion letters."""
+    y = _legend_heading(dwg, g, x0, y, "Powers (centres / units)")
     for pid, info in variant.powers.items():
         g.add(dwg.rect((x0, y - 9), (14, 12), fill=_colour(variant, pid), stroke="#000000", stroke_width=0.8))
         count = f"{len(state.centres_of(pid))} / {len(state.units_of(pid))}"
         g.add(dwg.text(f"{info.name}", insert=(x0 + 20, y + 1)))
         g.add(dwg.text(count, insert=(x0 + PANEL_W - 24, y + 1), text_anchor="end"))
         y += 16
-    minors = _minor_info(variant)
-    if minors:
+    if _minor_info(variant):
         g.add(dwg.rect((x0, y - 9), (14, 12), fill=MINOR_COLOUR, stroke="#000000", stroke_width=0.8))
         letters = ", ".join(f"{v} {k}" for k, v in RELIGION_LETTERS.items())
         g.add(dwg.text("Minor powers; letter = religion:", insert=(x0 + 20, y + 1)))
         y += 14
         g.add(dwg.text(letters, insert=(x0 + 20, y + 1), font_size=10))
         y += 16
-    y += 6
-    heading("Symbols")
+    return y + 6
+
+
+def _symbols_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> float:
+    y = _legend_heading(dwg, g, x0, y, "Symbols")
     samples = [(UnitType.ARMY, "A", "Army"), (UnitType.FLEET, "F", "Fleet")]
     for unit_type, letter, text in samples:
         g.add(_unit_symbol(dwg, unit_type, (x0 + 12, y - 3), "#777777", letter, scale=0.8, ident=f"legend-{text.lower()}",
@@ -458,12 +479,12 @@ def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outco
         y += 22
     g.add(dwg.circle((x0 + 12, y - 4), 6.5, fill=NEUTRAL_CENTRE, stroke="#000000", stroke_width=1.3))
     g.add(dwg.text("Supply centre (owner's colour)", insert=(x0 + 32, y + 1)))
-    y += 20
-    if schematic:
-        y = _schematic_legend(dwg, g, x0, y)
-    else:
-        y = _territory_legend(dwg, g, x0, y)
-    heading("Orders")
+    return y + 20
+
+
+def _orders_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> float:
+    """A sample of each order's mark, drawn as _draw_orders draws it."""
+    y = _legend_heading(dwg, g, x0, y, "Orders")
     _arrow(dwg, g, (x0 - 8, y - 4), (x0 + 40, y - 4), "#444444", width=2)
     g.add(dwg.text("Move / retreat", insert=(x0 + 46, y)))
     y += 18
@@ -480,27 +501,34 @@ def _draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outco
     y += 18
     _cross(dwg, g, (x0 + 14, y - 4), 5)
     g.add(dwg.text("Failed or void (drawn faint)", insert=(x0 + 46, y)))
-    y += 24
-    if state.dislodged:
-        heading("Dislodged")
-        for prov in sorted(state.dislodged):
-            d = state.dislodged[prov]
-            name = variant.power_name(d.unit.power)
-            g.add(dwg.text(f"{name} {d.unit}", insert=(x0, y), font_size=10, fill=FAIL_COLOUR))
+    return y + 24
+
+
+def _dislodged_list(dwg: svgwrite.Drawing, g: Group, variant: Variant, state: GameState,
+                    x0: float, y: float) -> float:
+    y = _legend_heading(dwg, g, x0, y, "Dislodged")
+    for prov in sorted(state.dislodged):
+        d = state.dislodged[prov]
+        name = variant.power_name(d.unit.power)
+        g.add(dwg.text(f"{name} {d.unit}", insert=(x0, y), font_size=10, fill=FAIL_COLOUR))
+        y += 13
+        g.add(dwg.text(f"   may retreat to: {', '.join(d.retreats) or 'nowhere'}", insert=(x0, y), font_size=10))
+        y += 15
+    return y
+
+
+def _failed_orders_list(dwg: svgwrite.Drawing, g: Group, outcome: PhaseOutcome, x0: float, y: float) -> float:
+    """The first 18 failed or void orders, cut to fit the panel's width."""
+    failed = [o for o in outcome.orders if not o.succeeded or o.result.startswith("void")]
+    if failed:
+        y = _legend_heading(dwg, g, x0, y, "Failed orders")
+        for o in sorted(failed, key=lambda o: (o.power, o.unit))[:18]:
+            text = f"{o.text}: {o.result}"
+            g.add(dwg.text(text[:46], insert=(x0, y), font_size=9.5))
             y += 13
-            g.add(dwg.text(f"   may retreat to: {', '.join(d.retreats) or 'nowhere'}", insert=(x0, y), font_size=10))
-            y += 15
-    if outcome is not None:
-        failed = [o for o in outcome.orders if not o.succeeded or o.result.startswith("void")]
-        if failed:
-            heading("Failed orders")
-            for o in sorted(failed, key=lambda o: (o.power, o.unit))[:18]:
-                text = f"{o.text}: {o.result}"
-                g.add(dwg.text(text[:46], insert=(x0, y), font_size=9.5))
-                y += 13
-            if len(failed) > 18:
-                g.add(dwg.text(f"... and {len(failed) - 18} more", insert=(x0, y), font_size=9.5))
-    dwg.add(g)
+        if len(failed) > 18:
+            g.add(dwg.text(f"... and {len(failed) - 18} more", insert=(x0, y), font_size=9.5))
+    return y
 
 
 def _schematic_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> float:

@@ -7,6 +7,7 @@ the one just placed included."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from adjudicator.cards.age_of_artisans.apprentices import workhouse_hire
@@ -69,6 +70,7 @@ def simple_location(ctx: Ctx, location: str, resource: str, extra: int) -> None:
 
 
 def guardhouse(ctx: Ctx, choice: dict[str, Any]) -> None:
+    """One Guardhouse action per worker here, done in the order given."""
     n = here(ctx, "guardhouse")
     actions = choice.get("actions", [])
     if not isinstance(actions, list):
@@ -79,59 +81,91 @@ def guardhouse(ctx: Ctx, choice: dict[str, Any]) -> None:
         return
     for i, action in enumerate(actions):
         field = f"actions[{i}]"
+        # tested against the tuple first: a YAML mapping is not hashable
         if action not in GUARDHOUSE_ACTIONS:
             ctx.fail(field, f"unknown Guardhouse action {action!r} (one of {', '.join(GUARDHOUSE_ACTIONS)})")
-        elif action == "turn_in":
-            held = ctx.me["captured"]
-            total = sum(held.values())
-            if not total:
-                ctx.fail(field, "no captured workers on your board to turn in")
-                continue
-            for owner, count in sorted(held.items()):
-                ctx.state["players"][owner]["prison"] += count
-            ctx.me["captured"] = {}
-            ctx.say(f"{ctx.player} turns in {plural(total, 'captured worker')} to prison")
-            gain(ctx, ctx.player, {"silver": total}, "1 per worker turned in")
-            for ability in owned_hooks(ctx, "turn_in"):
-                gain(ctx, ctx.player, ability["gain"], "Enforcer")
-        elif action == "release_prison":
-            if not ctx.me["prison"]:
-                ctx.fail(field, "none of your workers are in prison")
-                continue
-            ctx.say(f"{ctx.player} retrieves {plural(ctx.me['prison'], 'worker')} from prison")
-            ctx.me["supply"] += ctx.me["prison"]
-            ctx.me["prison"] = 0
-        elif action in ("release_captured", "release_captured_debt"):
-            held = {o: p["captured"].get(ctx.player, 0) for o, p in ctx.state["players"].items()}
-            total = sum(held.values())
-            if not total:
-                ctx.fail(field, "no opponent holds any of your workers")
-                continue
-            if action == "release_captured_debt":
-                if not ctx.official:
-                    ctx.fail(field, "release_captured_debt is only in the published rules (rules: {artisans_official: true})")
-                    continue
-                take_debt(ctx, ctx.player, 1, "releasing captured workers")
-                change_virtue(ctx, ctx.player, -1, "releasing captured workers on credit")
-            elif not pay_taxed(ctx, 3, 2, field, "freeing workers held by opponents"):
-                continue
-            for owner, count in held.items():
-                if count:
-                    del ctx.state["players"][owner]["captured"][ctx.player]
-            ctx.me["supply"] += total
-            ctx.say(f"{ctx.player} frees {plural(total, 'captured worker')} from opponents' boards")
-        elif action == "pay_debt":
-            if not ctx.me["debts_unpaid"]:
-                ctx.fail(field, "you have no unpaid debt")
-                continue
-            if not pay_taxed(ctx, 3, 3, field, "paying off a debt"):
-                continue
-            ctx.me["debts_unpaid"] -= 1
-            ctx.me["debts_paid"] += 1
-            ctx.say(f"{ctx.player} pays off a debt")
-            change_virtue(ctx, ctx.player, 1, "paying off a debt")
-            for ability in owned_hooks(ctx, "pay_debt"):
-                gain(ctx, ctx.player, ability["gain"], "Debt Collector")
+        else:
+            _GUARDHOUSE_STEPS[action](ctx, field)
+
+
+def _turn_in_captured(ctx: Ctx, field: str) -> None:
+    """Send the opponents' workers held on your board to prison, 1 silver each."""
+    held = ctx.me["captured"]
+    total = sum(held.values())
+    if not total:
+        ctx.fail(field, "no captured workers on your board to turn in")
+        return
+    for owner, count in sorted(held.items()):
+        ctx.state["players"][owner]["prison"] += count
+    ctx.me["captured"] = {}
+    ctx.say(f"{ctx.player} turns in {plural(total, 'captured worker')} to prison")
+    gain(ctx, ctx.player, {"silver": total}, "1 per worker turned in")
+    for ability in owned_hooks(ctx, "turn_in"):
+        gain(ctx, ctx.player, ability["gain"], "Enforcer")
+
+
+def _release_from_prison(ctx: Ctx, field: str) -> None:
+    if not ctx.me["prison"]:
+        ctx.fail(field, "none of your workers are in prison")
+        return
+    ctx.say(f"{ctx.player} retrieves {plural(ctx.me['prison'], 'worker')} from prison")
+    ctx.me["supply"] += ctx.me["prison"]
+    ctx.me["prison"] = 0
+
+
+def _release_captured_for_silver(ctx: Ctx, field: str) -> None:
+    _release_captured(ctx, field, on_credit=False)
+
+
+def _release_captured_on_credit(ctx: Ctx, field: str) -> None:
+    _release_captured(ctx, field, on_credit=True)
+
+
+def _release_captured(ctx: Ctx, field: str, *, on_credit: bool) -> None:
+    """Take back every worker opponents hold: for 3 silver and the tax, or
+    (published rules only) for a debt and 1 virtue."""
+    held = {o: p["captured"].get(ctx.player, 0) for o, p in ctx.state["players"].items()}
+    total = sum(held.values())
+    if not total:
+        ctx.fail(field, "no opponent holds any of your workers")
+        return
+    if on_credit:
+        if not ctx.official:
+            ctx.fail(field, "release_captured_debt is only in the published rules (rules: {artisans_official: true})")
+            return
+        take_debt(ctx, ctx.player, 1, "releasing captured workers")
+        change_virtue(ctx, ctx.player, -1, "releasing captured workers on credit")
+    elif not pay_taxed(ctx, 3, 2, field, "freeing workers held by opponents"):
+        return
+    for owner, count in held.items():
+        if count:
+            del ctx.state["players"][owner]["captured"][ctx.player]
+    ctx.me["supply"] += total
+    ctx.say(f"{ctx.player} frees {plural(total, 'captured worker')} from opponents' boards")
+
+
+def _pay_off_debt(ctx: Ctx, field: str) -> None:
+    if not ctx.me["debts_unpaid"]:
+        ctx.fail(field, "you have no unpaid debt")
+        return
+    if not pay_taxed(ctx, 3, 3, field, "paying off a debt"):
+        return
+    ctx.me["debts_unpaid"] -= 1
+    ctx.me["debts_paid"] += 1
+    ctx.say(f"{ctx.player} pays off a debt")
+    change_virtue(ctx, ctx.player, 1, "paying off a debt")
+    for ability in owned_hooks(ctx, "pay_debt"):
+        gain(ctx, ctx.player, ability["gain"], "Debt Collector")
+
+
+# One step for each of GUARDHOUSE_ACTIONS; each gets the field to blame.
+_GUARDHOUSE_STEPS: dict[str, Callable[[Ctx, str], None]] = {
+    "turn_in": _turn_in_captured,
+    "release_prison": _release_from_prison,
+    "release_captured": _release_captured_for_silver,
+    "release_captured_debt": _release_captured_on_credit,
+    "pay_debt": _pay_off_debt,
+}
 
 
 def storehouse(ctx: Ctx, choice: dict[str, Any]) -> None:

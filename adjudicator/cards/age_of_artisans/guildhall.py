@@ -4,6 +4,8 @@ apprentice discard, Black Market resets and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.cards.age_of_artisans import apprentices as display
@@ -107,79 +109,169 @@ def build(ctx: Ctx, choice: dict[str, Any], prefix: str) -> None:
     immediate(ctx, card, choice, prefix)
 
 
+@dataclass(frozen=True)
+class _Built:
+    """A building just built: its name, and the sub-choices given beside `build`
+    (`prefix` places them in a Crane's `then:`)."""
+    ctx: Ctx
+    name: str
+    choice: dict[str, Any]
+    prefix: str
+
+    def field(self, key: str) -> str:
+        return self.prefix + key
+
+
 def immediate(ctx: Ctx, card: dict[str, Any], choice: dict[str, Any], prefix: str) -> None:
     """The building's 'when built' effect; sub-choices sit beside `build`."""
     eff = card.get("effect", {}).get("now", {})
-    me, name = ctx.me, card["name"]
-    if "gain" in eff:
-        gain(ctx, ctx.player, eff["gain"], name)
-    if "choose" in eff:
-        take = choice.get("take")
-        if take not in eff["choose"]:
-            ctx.fail(prefix + "take", f"{name}: take one of {', '.join(eff['choose'])}, got {take!r}")
-        else:
-            gain(ctx, ctx.player, eff["choose"][take], name)
-    if "hire_free" in eff and "hire" in choice:
-        display.take_from_display(ctx, choice["hire"], prefix + "hire", choice, name)
-    if eff.get("prison_virtue_all"):
-        for other in ctx.state["order"]:
-            if ctx.state["players"][other]["prison"] >= int(eff["prison_virtue_all"]):
-                change_virtue(ctx, other, -1, f"{name}: 3 or more workers in prison")
-    if "captures" in eff:
-        board.captures(ctx, choice.get("captures", []), prefix + "captures", int(eff["captures"]), free=True)
-    if "captures_or_release" in eff:
-        if choice.get("release") is True:
-            freed = 0
-            for other, player in ctx.state["players"].items():
-                freed += player["captured"].pop(ctx.player, 0)
-            me["supply"] += freed
-            ctx.say(f"{ctx.player} frees {plural(freed, 'captured worker')} ({name})")
-        else:
-            board.captures(ctx, choice.get("captures", []), prefix + "captures", 1, free=True)
-    if eff.get("debt"):
-        take_debt(ctx, ctx.player, int(eff["debt"]), name)
-    if eff.get("destroy_debt") and me["debts_unpaid"]:
+    built = _Built(ctx, card["name"], choice, prefix)
+    for key, effect in _WHEN_BUILT.items():
+        if key in eff:
+            effect(built, eff[key])
+    _second_guildhall_action(built, eff.get("extra_guildhall"))
+
+
+def _gain_goods(b: _Built, goods: Any) -> None:
+    gain(b.ctx, b.ctx.player, goods, b.name)
+
+
+def _choose_goods(b: _Built, options: Any) -> None:
+    take = b.choice.get("take")
+    if take not in options:
+        b.ctx.fail(b.field("take"), f"{b.name}: take one of {', '.join(options)}, got {take!r}")
+    else:
+        gain(b.ctx, b.ctx.player, options[take], b.name)
+
+
+def _hire_free(b: _Built, _count: Any) -> None:
+    if "hire" in b.choice:
+        display.take_from_display(b.ctx, b.choice["hire"], b.field("hire"), b.choice, b.name)
+
+
+def _shame_prisoners(b: _Built, at_least: Any) -> None:
+    """Every player with `at_least` workers in prison loses a virtue."""
+    if at_least:
+        for other in b.ctx.state["order"]:
+            if b.ctx.state["players"][other]["prison"] >= int(at_least):
+                change_virtue(b.ctx, other, -1, f"{b.name}: 3 or more workers in prison")
+
+
+def _free_captures(b: _Built, limit: Any) -> None:
+    board.captures(b.ctx, b.choice.get("captures", []), b.field("captures"), int(limit), free=True)
+
+
+def _capture_or_release(b: _Built, _count: Any) -> None:
+    """`release: true` takes back every worker opponents hold; else one free capture."""
+    ctx = b.ctx
+    if b.choice.get("release") is True:
+        freed = 0
+        for player in ctx.state["players"].values():
+            freed += player["captured"].pop(ctx.player, 0)
+        ctx.me["supply"] += freed
+        ctx.say(f"{ctx.player} frees {plural(freed, 'captured worker')} ({b.name})")
+    else:
+        board.captures(ctx, b.choice.get("captures", []), b.field("captures"), 1, free=True)
+
+
+def _take_debts(b: _Built, count: Any) -> None:
+    if count:
+        take_debt(b.ctx, b.ctx.player, int(count), b.name)
+
+
+def _destroy_debt(b: _Built, flag: Any) -> None:
+    me = b.ctx.me
+    if flag and me["debts_unpaid"]:
         me["debts_unpaid"] -= 1
         me["debts_destroyed"] += 1
-        ctx.say(f"{ctx.player} destroys an unpaid debt ({name})")
-    if eff.get("draw"):
-        draw_buildings(ctx, ctx.player, int(eff["draw"]), name)
-    if eff.get("release_prison"):
-        ctx.say(f"{ctx.player} releases {plural(me['prison'], 'worker')} from prison ({name})")
+        b.ctx.say(f"{b.ctx.player} destroys an unpaid debt ({b.name})")
+
+
+def _draw_cards(b: _Built, count: Any) -> None:
+    if count:
+        draw_buildings(b.ctx, b.ctx.player, int(count), b.name)
+
+
+def _release_prison(b: _Built, flag: Any) -> None:
+    me = b.ctx.me
+    if flag:
+        b.ctx.say(f"{b.ctx.player} releases {plural(me['prison'], 'worker')} from prison ({b.name})")
         me["supply"] += me["prison"]
         me["prison"] = 0
-    if "discard_for" in eff and "discard" in choice:
-        cid = as_int(choice["discard"])
-        if cid not in me["hand"]:
-            ctx.fail(prefix + "discard", f"card {choice['discard']!r} is not in your hand")
-        else:
-            me["hand"].remove(cid)
-            ctx.state["building_deck"].append(cid)
-            gain(ctx, ctx.player, eff["discard_for"], f"{name}, discarding a card")
-    if eff.get("all_virtue"):
-        for other in ctx.state["order"]:
-            change_virtue(ctx, other, int(eff["all_virtue"]), name)
-    if eff.get("gold_per_virtue"):
-        gain(ctx, ctx.player, {"gold": me["virtue"] // int(eff["gold_per_virtue"])}, name)
-    if eff.get("discard_apprentice"):
-        cid = as_int(choice.get("discard_apprentice"))
-        if not me["apprentices"]:
-            ctx.say(f"{ctx.player} has no apprentice to discard ({name})")
-        elif cid not in me["apprentices"]:
-            ctx.fail(prefix + "discard_apprentice", f"{name}: name one of your apprentices to discard")
-        else:
-            me["apprentices"].remove(cid)
-            ctx.state["apprentice_discard"].append(cid)
-            ctx.say(f"{ctx.player} discards an apprentice ({name})")
-    if "then" in choice and not eff.get("extra_guildhall"):
-        ctx.fail(prefix + "then", f"only the Crane gives a second Guildhall action, not {name}")
+
+
+def _discard_for_goods(b: _Built, goods: Any) -> None:
+    """An optional `discard: <card id>` from the hand, paid for with `goods`."""
+    if "discard" not in b.choice:
+        return
+    me = b.ctx.me
+    cid = as_int(b.choice["discard"])
+    if cid not in me["hand"]:
+        b.ctx.fail(b.field("discard"), f"card {b.choice['discard']!r} is not in your hand")
+    else:
+        me["hand"].remove(cid)
+        b.ctx.state["building_deck"].append(cid)
+        gain(b.ctx, b.ctx.player, goods, f"{b.name}, discarding a card")
+
+
+def _virtue_for_all(b: _Built, amount: Any) -> None:
+    if amount:
+        for other in b.ctx.state["order"]:
+            change_virtue(b.ctx, other, int(amount), b.name)
+
+
+def _gold_per_virtue(b: _Built, per: Any) -> None:
+    if per:
+        gain(b.ctx, b.ctx.player, {"gold": b.ctx.me["virtue"] // int(per)}, b.name)
+
+
+def _discard_apprentice(b: _Built, flag: Any) -> None:
+    if not flag:
+        return
+    me = b.ctx.me
+    cid = as_int(b.choice.get("discard_apprentice"))
+    if not me["apprentices"]:
+        b.ctx.say(f"{b.ctx.player} has no apprentice to discard ({b.name})")
+    elif cid not in me["apprentices"]:
+        b.ctx.fail(b.field("discard_apprentice"), f"{b.name}: name one of your apprentices to discard")
+    else:
+        me["apprentices"].remove(cid)
+        b.ctx.state["apprentice_discard"].append(cid)
+        b.ctx.say(f"{b.ctx.player} discards an apprentice ({b.name})")
+
+
+# The 'when built' effects by their key in the data, in the order they happen;
+# each gets the key's value (a flag or count is ignored when 0).
+_WHEN_BUILT: dict[str, Callable[[_Built, Any], None]] = {
+    "gain": _gain_goods,
+    "choose": _choose_goods,
+    "hire_free": _hire_free,
+    "prison_virtue_all": _shame_prisoners,
+    "captures": _free_captures,
+    "captures_or_release": _capture_or_release,
+    "debt": _take_debts,
+    "destroy_debt": _destroy_debt,
+    "draw": _draw_cards,
+    "release_prison": _release_prison,
+    "discard_for": _discard_for_goods,
+    "all_virtue": _virtue_for_all,
+    "gold_per_virtue": _gold_per_virtue,
+    "discard_apprentice": _discard_apprentice,
+}
+
+
+def _second_guildhall_action(b: _Built, crane: Any) -> None:
+    """`then:` is a second Guildhall action, which only the Crane gives."""
+    ctx, choice, me = b.ctx, b.choice, b.ctx.me
+    if "then" in choice and not crane:
+        ctx.fail(b.field("then"), f"only the Crane gives a second Guildhall action, not {b.name}")
     if "then" in choice and not isinstance(choice["then"], dict):
-        ctx.fail(prefix + "then", "expected a mapping like {build: 12}")
-    if eff.get("extra_guildhall") and isinstance(choice.get("then"), dict):
+        ctx.fail(b.field("then"), "expected a mapping like {build: 12}")
+    if crane and isinstance(choice.get("then"), dict):
         # Crane: another worker from supply builds again; skipped if none is free
         if me["supply"] > 0 and not is_full(ctx.state):
             me["supply"] -= 1
-            guildhall(ctx, choice["then"], prefix + "then.")
+            guildhall(ctx, choice["then"], b.field("then."))
         else:
             why = "the Guildhall is full" if is_full(ctx.state) else "no worker left in supply"
             ctx.say(f"{ctx.player}'s second Guildhall action (Crane) is skipped: {why}")
