@@ -11,10 +11,12 @@ figures; asserts nothing.
    modules each loads, and (when PYTHONDONTWRITEBYTECODE is set) the same with bytecode cached.
 
 MILA is optional: `pip install diplomacy`. Without it the MILA figures are
-skipped.  Usage: python benchmarks/bench_compare.py [phases]"""
+skipped.  Usage: python benchmarks/bench_compare.py [phases] [--only standard|scaling|startup]
+[--repeats N]"""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import math
 import os
@@ -242,6 +244,7 @@ def scaling(sizes: tuple[int, ...]) -> None:
 
 # --- start-up -------------------------------------------------------------------------
 HEAVY = ("networkx", "svgwrite", "jinja2", "filelock")        # third-party modules worth not loading
+CARD_GAME = "cards"          # a seven-wonders game: `status` of a turn-file game
 
 
 def child_cpu(args: list[str], cwd: Path, env: dict[str, str]) -> float:
@@ -261,7 +264,7 @@ def heavy_modules(args: list[str], cwd: Path, env: dict[str, str]) -> list[str]:
 
 def time_commands(work: Path, env: dict[str, str], repeats: int, tag: str) -> dict[str, list[float]]:
     orders = str(REPO / "orders" / "standard" / "1901-spring.txt")
-    times: dict[str, list[float]] = {"--help": [], "status": [], "check": [], "adjudicate": []}
+    times: dict[str, list[float]] = {"--help": [], "status": [], "check": [], "adjudicate": [], "status (card)": []}
     for n in range(repeats):
         game = f"{tag}{n}"
         subprocess.run([str(ADJUDICATOR), "new", game], cwd=work, env=env, check=True, capture_output=True)
@@ -269,6 +272,7 @@ def time_commands(work: Path, env: dict[str, str], repeats: int, tag: str) -> di
         times["status"].append(child_cpu(["status", game], work, env))
         times["check"].append(child_cpu(["check", game, orders], work, env))
         times["adjudicate"].append(child_cpu(["adjudicate", game, orders], work, env))
+        times["status (card)"].append(child_cpu(["status", CARD_GAME], work, env))
     return times
 
 
@@ -279,12 +283,14 @@ def startup(repeats: int = 5) -> None:
     try:
         env = dict(os.environ)
         subprocess.run([str(ADJUDICATOR), "new", "probe"], cwd=work, env=env, check=True, capture_output=True)
+        subprocess.run([str(ADJUDICATOR), "new", CARD_GAME, "--variant", "seven-wonders", "--players", "a,b,c"],
+                       cwd=work, env=env, check=True, capture_output=True)
         probes = {"--help": ["--help"], "status": ["status", "probe"], "check": ["check", "probe", orders],
-                  "adjudicate": ["adjudicate", "probe", orders]}
+                  "adjudicate": ["adjudicate", "probe", orders], "status (card)": ["status", CARD_GAME]}
         loads = {command: heavy_modules(args, work, env) for command, args in probes.items()}
         times = time_commands(work, env, repeats, "g")
         for command, samples in times.items():
-            print(f"   adjudicator {command:<11} {sorted(samples)[len(samples) // 2] * 1e3:6.0f} ms"
+            print(f"   adjudicator {command:<13} {sorted(samples)[len(samples) // 2] * 1e3:6.0f} ms"
                   f"   loads {', '.join(loads[command]) or 'none'} of {', '.join(HEAVY)}")
         if env.get("PYTHONDONTWRITEBYTECODE"):
             # Every run above compiled the package from source. An installed
@@ -296,12 +302,25 @@ def startup(repeats: int = 5) -> None:
             print("   PYTHONDONTWRITEBYTECODE is set, so each run above compiled the package from source;"
                   " with bytecode cached:")
             for command, samples in times.items():
-                print(f"   adjudicator {command:<11} {sorted(samples)[len(samples) // 2] * 1e3:6.0f} ms")
+                print(f"   adjudicator {command:<13} {sorted(samples)[len(samples) // 2] * 1e3:6.0f} ms")
     finally:
         shutil.rmtree(work)
 
 
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Speed figures; see the module docstring.")
+    parser.add_argument("phases", nargs="?", type=int, default=1000, help="random phases for section 1")
+    parser.add_argument("--only", choices=["standard", "scaling", "startup"], default=None,
+                        help="run one section only")
+    parser.add_argument("--repeats", type=int, default=5, help="start-up: runs per command (median)")
+    args = parser.parse_args()
+    if args.only in (None, "standard"):
+        standard_comparison(args.phases)
+    if args.only in (None, "scaling"):
+        scaling((34, 100, 300, 1000, 2000, 5000))
+    if args.only in (None, "startup"):
+        startup(args.repeats)
+
+
 if __name__ == "__main__":
-    standard_comparison(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
-    scaling((34, 100, 300, 1000, 2000, 5000))
-    startup()
+    main()

@@ -24,7 +24,6 @@ from adjudicator.cards.common import (
 )
 from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
-from adjudicator.output import templating
 from adjudicator.store import phasecommit, storage
 from adjudicator.store.gamemeta import check_meta
 from adjudicator.store.names import check_name
@@ -111,6 +110,7 @@ def opening_reports(folder: Path, game: TurnGame, state: State, players: list[st
                     data: dict[str, Any]) -> list[tuple[Path, str]]:
     """The table at the start, and each player's hand or starting cards, so
     the first player to move knows what they hold (reports/0000-setup.txt)."""
+    from adjudicator.output import templating  # jinja2: only when reports are written
     setup = PhaseInfo(OPENING, "simultaneous", [], title="The game begins")
     events = [f"{game.title} begins with {', '.join(players)}."]
     context = {"game": game.title, "folder": folder.name, "phase": setup, "next_phase": game.phase(state),
@@ -297,6 +297,7 @@ def phase_choices(folder: Path, turn_path: Path | None, index: int, info: PhaseI
 def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool,
                   nmr: bool = False) -> list[tuple[Path, str | bytes]]:
     """Everything the phase writes, the applied turn file first; nothing written."""
+    from adjudicator.output import templating  # jinja2: only when reports are written
     game, state, index, data = current(folder)
     info = game.phase(state)
     if info is None:

@@ -4,9 +4,12 @@ imported only when asked for, so one broken game never stops the others."""
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from adjudicator.cards.common import TurnGame
 from adjudicator.errors import AdjudicatorError
+
+if TYPE_CHECKING:
+    from adjudicator.cards.common import TurnGame
 
 GAME_MODULES: dict[str, str] = {
     "seven-wonders": "adjudicator.cards.seven_wonders.engine",

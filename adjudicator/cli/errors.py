@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 import click
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.store import folderlock
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,6 +52,7 @@ def locked(func: F) -> F:
         game = kwargs.get("game")
         if not isinstance(game, Path):
             return func(*args, **kwargs)
+        from adjudicator.store import folderlock
         with folderlock.hold(game) as recovered:
             for note in recovered:
                 click.echo(note)

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from adjudicator.cli.errors import friendly_errors, locked
 from adjudicator.errors import AdjudicatorError
-from adjudicator.mail.smtp import Sent, Server, parse_hostport
+
+if TYPE_CHECKING:
+    from adjudicator.mail.smtp import Sent, Server
 
 SMTP_PASSWORD = "ADJUDICATOR_SMTP_PASSWORD"
 IMAP_PASSWORD = "ADJUDICATOR_IMAP_PASSWORD"
@@ -22,6 +25,7 @@ def secret(variable: str, prompt: str) -> str:
 
 
 def smtp_server(smtp: str | None, starttls: bool, user: str | None) -> Server:
+    from adjudicator.mail.smtp import Server, parse_hostport
     if not smtp:
         raise AdjudicatorError("--send needs --smtp HOST:PORT")
     host, port = parse_hostport(smtp)

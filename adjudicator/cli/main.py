@@ -1,31 +1,85 @@
 """The command line. Commands are thin: they parse arguments, call the
 library, and print. Every AdjudicatorError becomes one line on stderr and
-exit code 2; no traceback reaches the user."""
+exit code 2; no traceback reaches the user.
+
+Start-up (issue 14): this module imports click and nothing heavy. Each
+command imports what it needs when it runs (the game folder, the engine, the
+store, the mail), and the commands defined in other modules (map, site, mail,
+ingest, player) are imported only when one of them runs: `adjudicator --help`
+lists them by the summaries in LAZY_COMMANDS."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from adjudicator.cards.registry import is_turn_file_game
 from adjudicator.cli.errors import friendly_errors
 from adjudicator.errors import AdjudicatorError
-from adjudicator.folder import folders
-from adjudicator.store import folderlock, phasecommit, storage
-from adjudicator.store.gamemeta import check_meta
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+
+
+class LazyCommand(click.Command):
+    """Stands in the group for a command defined in another module, which is
+    imported only when the command runs (or shows its own help). Its help is
+    the first paragraph of the real command's, all that the group's --help
+    shows; tests/test_speed_startup.py checks the two agree."""
+
+    def __init__(self, name: str, target: str, summary: str) -> None:
+        super().__init__(name, help=summary)
+        self.target = target             # "module:attribute"
+
+    def real(self) -> click.Command:
+        import importlib
+        module, _, attribute = self.target.partition(":")
+        command: click.Command = getattr(importlib.import_module(module), attribute)
+        return command
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        # The context is the real command's, so it parses, helps and runs as if registered itself.
+        return self.real().make_context(info_name, args, parent, **extra)
+
+
+# name: (module:attribute, the first paragraph of its help)
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "map": ("adjudicator.cli.maps:map_command",
+            "Draw GAME's map: the state at the start of the current phase, or of --phase."),
+    "site": ("adjudicator.cli.maps:site_command",
+             ("Write a static HTML site of GAME's public record into OUT: an index of phases and, for each, "
+              "its map and public report (never private files).")),
+    "mail": ("adjudicator.cli.mail:mail_cmd",
+             ("Write (and with --send, send) each player's results mail for a phase. A mail already sent "
+              "(listed in GAME/mail/sent.txt) is not sent again.")),
+    "ingest": ("adjudicator.cli.mail:ingest_cmd",
+               ("Take orders into GAME from SOURCE: an mbox file, a Maildir, one .eml file, a folder of .eml "
+                "files, or an IMAP folder such as imaps://judge@example.org@mail.example.org:993/INBOX "
+                "(password from ADJUDICATOR_IMAP_PASSWORD or a prompt). Mails that cannot be read safely are "
+                "set aside in GAME/mail/quarantine/ with the reason printed here.")),
+    "player": ("adjudicator.cli.players:player_group",
+               "Manage the players roster (names, email addresses, passwords)."),
+}
+
+
+def is_turn_file_game(name: str) -> bool:
+    """cards.registry's answer, imported only by `new` (which asks it)."""
+    from adjudicator.cards.registry import is_turn_file_game as known
+    return known(name)
 
 
 def game_kind(folder: Path) -> str:
+    from adjudicator.folder import folders
     return str(folders.game_meta(folder).get("kind", "diplomacy"))
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     """`key=value` pairs; values read as YAML scalars, so true, 3 and B mean what they look like."""
+    from adjudicator.store import storage
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -84,6 +138,7 @@ def check(game: Path | None, orders: Path | None, power: str | None, state_file:
     if orders is None:
         raise AdjudicatorError("usage: adjudicator check GAME ORDERS [--power P]")
     if game is not None:
+        from adjudicator.folder import folders
         ok = folders.open_game(game).check(orders, power, click.echo)
     else:
         from adjudicator.folder.checking import check_orders
@@ -103,6 +158,8 @@ def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
     Without ORDERS, Diplomacy games use the orders collected under
     GAME/orders/<phase>/ (by 'adjudicator ingest'). With ORDERS as well, the
     file wins for the powers it names and collected orders are used for the rest."""
+    from adjudicator.folder import folders
+    from adjudicator.store import folderlock
     with folderlock.hold(game) as recovered:
         for note in recovered:
             click.echo(note)
@@ -118,6 +175,7 @@ def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
 @friendly_errors
 def status(game: Path) -> None:
     """Show GAME's current phase and position."""
+    from adjudicator.folder import folders
     click.echo(folders.open_game(game).status(), nl=False)
 
 
@@ -131,6 +189,8 @@ def deadline(game: Path, change: str) -> None:
     import datetime
 
     from adjudicator.folder import schedule
+    from adjudicator.store import folderlock, phasecommit, storage
+    from adjudicator.store.gamemeta import check_meta
     with folderlock.hold(game):
         path = game / "game.yaml"
         meta = check_meta(storage.read_yaml(path), str(path))
@@ -150,6 +210,8 @@ def preview(game: Path, orders: Path | None, nmr: bool) -> None:
 
     The reports and map go under GAME/gm/preview/<phase>/ (GM only), and the
     public report is printed."""
+    from adjudicator.folder import folders
+    from adjudicator.store import folderlock
     with folderlock.hold(game):
         done = folders.open_game(game).preview(orders, nmr=nmr)
     for note in done.notes:
@@ -170,6 +232,8 @@ def rollback(game: Path, phase: str) -> None:
     """Return GAME to the state before PHASE (e.g. 1901-fall-movement, or a
     turn-file game's phase number). What PHASE and later phases produced moves,
     intact, under history/superseded/<n>/; nothing is deleted."""
+    from adjudicator.folder import folders
+    from adjudicator.store import folderlock
     with folderlock.hold(game) as recovered:
         for note in recovered:
             click.echo(note)
@@ -207,6 +271,7 @@ def datc(file: Path, verbose: bool) -> None:
 def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any, list[str]]]) -> list[str]:
     """Change the pending state of the current phase. The file it replaces is
     kept under history/superseded/, so nothing is lost."""
+    from adjudicator.store import folderlock
     gamefolder = diplomacy_folders()
     with folderlock.hold(game):
         _, variant, state, path = gamefolder.load_current(game)
@@ -252,6 +317,7 @@ def end(game: Path, draw: bool) -> None:
     reports/end.txt (the result, the final centres, the centres year by year)."""
     if game_kind(game) == "turn-file":
         raise AdjudicatorError("a turn-file game ends by its own rules", hint="see 'adjudicator status'")
+    from adjudicator.store import folderlock
     gamefolder = diplomacy_folders()
     with folderlock.hold(game):
         _, variant, state, _ = gamefolder.load_current(game)
@@ -274,6 +340,7 @@ def vote(game: Path, power: str, vote: tuple[str, ...]) -> None:
     game ends with that result and reports/end.txt is written."""
     from adjudicator.folder import votes
     from adjudicator.folder.endreport import result_sentence
+    from adjudicator.store import folderlock, phasecommit, storage
     if game_kind(game) == "turn-file":
         raise AdjudicatorError("votes are for Diplomacy games")
     gamefolder = diplomacy_folders()
@@ -308,6 +375,7 @@ def run(game: Path, now_text: str | None, no_mail: bool) -> None:
 
     from adjudicator.folder import schedule
     from adjudicator.mail import runner
+    from adjudicator.store import folderlock
     now = schedule.parse_time(now_text) if now_text else datetime.datetime.now(datetime.timezone.utc)
     with folderlock.hold(game) as recovered:
         for note in recovered:
@@ -319,6 +387,8 @@ def run(game: Path, now_text: str | None, no_mail: bool) -> None:
 
 def mailer_for(game: Path) -> Any:
     """The game's Mailer from game.yaml's `mail:` settings, or None without them."""
+    from adjudicator.store import storage
+    from adjudicator.store.gamemeta import check_meta
     meta = check_meta(storage.read_yaml(game / "game.yaml"), str(game / "game.yaml"))
     if not meta.get("mail"):
         return None
@@ -332,14 +402,10 @@ def diplomacy_folders() -> ModuleType:
 
 
 def _register_commands() -> None:
-    """Commands that live in their own modules (maps, mail, intake)."""
-    from adjudicator.cli.mail import COMMANDS as mail_commands
-    from adjudicator.cli.maps import map_command, site_command
-    from adjudicator.cli.players import COMMANDS as player_commands
-    cli.add_command(map_command)
-    cli.add_command(site_command)
-    for command in [*mail_commands, *player_commands]:
-        cli.add_command(command)
+    """Commands that live in their own modules (maps, mail, players), each
+    imported only when it runs (see LazyCommand)."""
+    for name, (target, summary) in LAZY_COMMANDS.items():
+        cli.add_command(LazyCommand(name, target, summary))
 
 
 _register_commands()

@@ -12,24 +12,17 @@ Every write is atomic; history files are never rewritten."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.diplomacy.game import adjudicate_lines
-from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.model import Phase
-from adjudicator.diplomacy.outcome import PhaseOutcome
-from adjudicator.diplomacy.parser import parser_for
-from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.statefile import (
     initial_state,
     state_from_data,
     state_to_data,
 )
-from adjudicator.diplomacy.turn import collect_errors
-from adjudicator.diplomacy.variant import VARIANTS_DIR, Variant
+from adjudicator.diplomacy.variant import VARIANTS_DIR
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
 from adjudicator.folder.endreport import END_REPORT, end_report, result_sentence
 from adjudicator.folder.schedule import must_order
@@ -40,6 +33,14 @@ from adjudicator.store.gamemeta import check_meta
 from adjudicator.store.names import NAME_RE, check_name
 from adjudicator.store.phasecommit import LOCK_NAME
 from adjudicator.store.rollback import roll_back
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from adjudicator.diplomacy.lines import ParsedLine
+    from adjudicator.diplomacy.outcome import PhaseOutcome
+    from adjudicator.diplomacy.state import GameState
+    from adjudicator.diplomacy.variant import Variant
 
 ANNOUNCE = "announce"             # state.extra key: public lines for the next report
 MAX_ORDERS_BYTES = 256 * 1024     # far more than any power's orders; a bigger file is a mistake or an attack
@@ -121,6 +122,7 @@ def collected_orders(variant: Variant, folder: Path, phase: Phase, skip: Collect
     Each file is checked again here: a line in it for another power (a forged
     heading, say) fails the whole adjudication, naming the file and line, so
     the GM sees it before anything is published."""
+    from adjudicator.diplomacy.parser import parser_for
     parts = []
     for path in collected_files(folder, phase):
         power = path.stem
@@ -142,6 +144,9 @@ def collected_orders(variant: Variant, folder: Path, phase: Phase, skip: Collect
 
 def run_phase(variant: Variant, state: GameState, text: str,
               default_power: str | None = None) -> tuple[list[ParsedLine], PhaseOutcome]:
+    # The engine is imported here, when a phase is resolved (check, adjudicate), not for status.
+    from adjudicator.diplomacy.game import adjudicate_lines
+    from adjudicator.diplomacy.parser import parser_for
     lines = parser_for(variant).parse_text(text, default_power)
     outcome = adjudicate_lines(variant, state, lines)
     return lines, outcome
@@ -168,6 +173,7 @@ def phase_orders(variant: Variant, folder: Path, state: GameState, orders_path: 
                                   hint="give an orders file, run 'adjudicator ingest', or add --nmr to "
                                        "resolve the phase with every power NMR")
         return collected_orders(variant, folder, state.phase), str(phase_dir), notes
+    from adjudicator.diplomacy.parser import parser_for
     text = read_orders_text(orders_path)
     lines = parser_for(variant).parse_text(text)
     if not any(line.order is not None or line.error is not None for line in lines) and not nmr:
@@ -212,6 +218,7 @@ def preview_outputs(folder: Path, slug: str, outputs: list[tuple[Path, str | byt
 def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
                   nmr: bool) -> tuple[list[tuple[Path, str | bytes]], list[str]]:
     """Everything the phase writes, computed and checked, with the GM's notes; nothing written."""
+    from adjudicator.diplomacy.turn import collect_errors
     meta, variant, state, _ = load_current(folder)
     if state.result:
         raise GameFolderError("the game is over", file=str(folder))

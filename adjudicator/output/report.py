@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.diplomacy.mapgraph import MapGraph
-from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome, Why, WhyKind
-from adjudicator.diplomacy.state import GameState
-from adjudicator.diplomacy.variant import Variant
+if TYPE_CHECKING:
+    from adjudicator.diplomacy.mapgraph import MapGraph
+    from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome, Why
+    from adjudicator.diplomacy.state import GameState
+    from adjudicator.diplomacy.variant import Variant
 
 LOCATION = re.compile(r"\b([a-z]{3})(/[a-z]{2})?\b")
 INVALID = " (Invalid)"
@@ -46,6 +47,8 @@ def _and(items: list[str]) -> str:
 
 def why_text(why: Why, line: OrderLine, graph: MapGraph) -> str:
     """The judge's words for a typed reason."""
+    # Imported here: `status` uses long_form only and never loads the outcome module.
+    from adjudicator.diplomacy.outcome import WhyKind
     if why.kind is WhyKind.BOUNCED:
         if why.strength == 0 and why.opponents and all(o.unit.power == line.power for o in why.opponents):
             return f"bounced: it cannot dislodge its own {graph.unit_name(why.opponents[0].unit)}"
@@ -71,6 +74,7 @@ def why_text(why: Why, line: OrderLine, graph: MapGraph) -> str:
 def shown_line(line: OrderLine, graph: MapGraph, why: bool) -> dict[str, str]:
     """An order line as a report shows it: the order (with '(Invalid)' if it
     was void) and the words in brackets after it ('' for a plain success)."""
+    from adjudicator.diplomacy.outcome import WhyKind
     text = long_form(line.text, graph)
     if line.void and not text.endswith(INVALID.strip()):
         text += INVALID

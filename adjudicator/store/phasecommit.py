@@ -18,7 +18,6 @@ so the folder is always seen before the phase or after it."""
 from __future__ import annotations
 
 import os
-import shutil
 import uuid
 from pathlib import Path
 
@@ -77,6 +76,7 @@ def commit(folder: Path, writes: list[tuple[Path, str | bytes]],
         os.replace(stage / f"{JOURNAL}.tmp", stage / JOURNAL)
         _fsync_dir(stage)
     except OSError as exc:
+        import shutil
         shutil.rmtree(stage.parent, ignore_errors=True)
         raise DataFileError(f"cannot write the phase: {exc.strerror}; nothing was changed", file=str(folder),
                             hint="free some disk space or fix permissions and run again") from None
@@ -86,6 +86,7 @@ def commit(folder: Path, writes: list[tuple[Path, str | bytes]],
 
 def _apply(folder: Path, stage: Path) -> None:
     """Rename every staged file onto its target; safe to repeat after a crash."""
+    import shutil  # here, not at the top: `status` and `check` never write
     for entry in (stage / JOURNAL).read_text(encoding="utf-8").splitlines():
         fields = entry.split("\t")
         if fields[0] == "move":
@@ -112,6 +113,7 @@ def recover(folder: Path) -> list[str]:
     staging = folder / STAGING
     if not staging.is_dir():
         return notes
+    import shutil
     for stage in sorted(staging.iterdir()):
         if (stage / JOURNAL).exists():
             _apply(folder, stage)

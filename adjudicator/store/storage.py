@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -177,6 +176,7 @@ def read_state(path: str | os.PathLike[str]) -> Any:
 def atomic_write(path: str | os.PathLike[str], content: str | bytes) -> None:
     """Write to a temp file in the same folder, fsync, then rename over the target.
     A crash or a full disk leaves the old file (or nothing) in place, never half a file."""
+    import tempfile  # here, not at the top: `status` and `check` never write
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = content.encode("utf-8") if isinstance(content, str) else content
