@@ -11,20 +11,29 @@ too few disbands, or none, gets the rulebook's civil-disorder disbands
   (6.J.11); a fleet counts only moves a fleet can make, and reaches a
   split-coast centre by either coast (6.J.9);
 - the farthest unit goes first; on equal distance fleets go before armies
-  (6.J.7), then by the province's full name in alphabetical order."""
+  (6.J.7), then by the province's full name in alphabetical order.
+
+Each winter order's own checks are in its module under
+adjudicator.diplomacy.order_types (build, disband, waive); this module keeps
+the ledger of what each power has done and applies the defaults."""
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph
 from adjudicator.diplomacy.model import Unit, UnitType
-from adjudicator.diplomacy.orders import Build, Disband, Waive
+from adjudicator.diplomacy.order_types.build import validate_build
+from adjudicator.diplomacy.order_types.disband import validate_winter_disband
+from adjudicator.diplomacy.order_types.waive import validate_waive
+from adjudicator.diplomacy.orders import AnyOrder, Build, Disband, Waive
 from adjudicator.diplomacy.outcome import AdjustmentLine, OrderLine, PhaseOutcome
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.turn import collect_errors
-from adjudicator.diplomacy.validation import bind_unit
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.errors import IllegalOrderError, OrderError
 
@@ -97,92 +106,114 @@ def default_disbands(variant: Variant, state: GameState, power: str, count: int,
     return candidates[:count]
 
 
+@dataclass
+class Ledger:
+    """A winter phase so far: the powers' adjustments due and what each has
+    ordered, with the outcome its lines go into."""
+
+    counts: dict[str, AdjustmentLine]
+    outcome: PhaseOutcome
+    builds_done: dict[str, int] = field(init=False)
+    disbanded: dict[str, set[str]] = field(init=False)
+    waived: dict[str, int] = field(init=False)
+    ordered: set[str] = field(init=False)          # powers that sent any valid order
+
+    def __post_init__(self) -> None:
+        self.builds_done = {p: 0 for p in self.counts}
+        self.disbanded = {p: set() for p in self.counts}
+        self.waived = {p: 0 for p in self.counts}
+        self.ordered = set()
+
+    def builds_left(self, power: str) -> int:
+        return self.counts[power].delta - self.builds_done[power] - self.waived[power]
+
+
 def adjudicate_adjustments(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PhaseOutcome:
-    rules = variant.rules
-    graph = variant.map
+    """Apply each power's builds, disbands and waives in line order, then the
+    civil-disorder defaults for what was left unordered."""
     outcome = PhaseOutcome(state.phase, state, state.copy())
-    after = outcome.next_state
     counts = {a.power: a for a in adjustment_counts(variant, state)}
     outcome.adjustments = list(counts.values())
-    builds_done: dict[str, int] = {p: 0 for p in counts}
-    disbanded: dict[str, set[str]] = {p: set() for p in counts}
-    waived: dict[str, int] = {p: 0 for p in counts}
-    ordered: set[str] = set()
+    ledger = Ledger(counts, outcome)
     for line in lines:
         order = line.order
         if order is None or line.error is not None:
             continue
-        power = order.power
         try:
-            if power not in counts:
-                raise IllegalOrderError(f"{power} has no adjustments to make")
-            delta = counts[power].delta
-            if isinstance(order, Waive):
-                if delta - builds_done[power] - waived[power] <= 0:
-                    raise IllegalOrderError("no build left to waive")
-                waived[power] += 1
-                ordered.add(power)
-                outcome.orders.append(OrderLine(power, "waive", "waived", kind="Waive"))
-                continue
-            if isinstance(order, Build):
-                if delta - builds_done[power] - waived[power] <= 0:
-                    raise IllegalOrderError(f"{variant.powers[power].name} has no builds left"
-                                            if power in variant.powers else "no builds left")
-                prov = order.province
-                sites = rules.build_sites(variant, after, power)
-                if prov not in sites:
-                    why = "not an owned, vacant home centre" if prov not in after.units else "occupied"
-                    raise IllegalOrderError(f"cannot build in {graph.full_name(prov)}: {why}",
-                                            hint=("sites: " + ", ".join(sites)) if sites else "no site is free")
-                location = order.location
-                assert order.unit_type is not None
-                if order.unit_type is UnitType.FLEET and "/" not in location and graph.provinces[prov].coasts:
-                    raise IllegalOrderError(f"which coast of {graph.full_name(prov)}?",
-                                            hint="e.g. build F " + graph.coasts(prov)[0])
-                if not graph.can_stand(order.unit_type, location):
-                    raise IllegalOrderError(f"cannot build {'a fleet' if order.unit_type is UnitType.FLEET else 'an army'} "
-                                            f"in {graph.full_name(location)}")
-                after.units[prov] = Unit(power, order.unit_type, location)
-                builds_done[power] += 1
-                ordered.add(power)
-                outcome.orders.append(OrderLine(power, str(Build(power, order.unit_type, location)), "built",
-                                                kind="Build", unit=f"{order.unit_type.value} {location}",
-                                                province=prov))
-                continue
-            if isinstance(order, Disband):
-                if delta + len(disbanded[power]) >= 0:
-                    raise IllegalOrderError("no disbands are due")
-                unit = bind_unit(state, order)
-                if unit.province in disbanded[power]:
-                    raise IllegalOrderError(f"{unit} is already disbanded")
-                disbanded[power].add(unit.province)
-                del after.units[unit.province]
-                ordered.add(power)
-                outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded", kind="Disband", unit=str(unit),
-                                                province=unit.province))
-                continue
-            raise IllegalOrderError("only builds, disbands and waives are allowed in winter")
+            if order.power not in counts:
+                raise IllegalOrderError(f"{order.power} has no adjustments to make")
+            adjust = ADJUSTMENTS.get(type(order))
+            if adjust is None:
+                raise IllegalOrderError("only builds, disbands and waives are allowed in winter")
+            adjust(variant, state, ledger, order)
         except OrderError as exc:
             exc.line = line.number
             line.error = exc
     outcome.errors = collect_errors(lines)
-    for power, adj in counts.items():
+    apply_defaults(variant, state, ledger)
+    outcome.notes += variant.rules.after_adjustment(variant, state, outcome.next_state)
+    return outcome
+
+
+def adjust_waive(variant: Variant, state: GameState, ledger: Ledger, order: Waive) -> None:
+    power = order.power
+    validate_waive(ledger.builds_left(power))
+    ledger.waived[power] += 1
+    ledger.ordered.add(power)
+    ledger.outcome.orders.append(OrderLine(power, "waive", "waived", kind="Waive"))
+
+
+def adjust_build(variant: Variant, state: GameState, ledger: Ledger, order: Build) -> None:
+    power = order.power
+    after = ledger.outcome.next_state
+    unit = validate_build(variant, after, order, ledger.builds_left(power))
+    after.units[unit.province] = unit
+    ledger.builds_done[power] += 1
+    ledger.ordered.add(power)
+    ledger.outcome.orders.append(OrderLine(power, str(Build(power, unit.type, unit.location)), "built",
+                                           kind="Build", unit=f"{unit.type.value} {unit.location}",
+                                           province=unit.province))
+
+
+def adjust_disband(variant: Variant, state: GameState, ledger: Ledger, order: Disband) -> None:
+    power = order.power
+    disbanded = ledger.disbanded[power]
+    unit = validate_winter_disband(state, order, -ledger.counts[power].delta - len(disbanded), disbanded)
+    disbanded.add(unit.province)
+    del ledger.outcome.next_state.units[unit.province]
+    ledger.ordered.add(power)
+    ledger.outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded", kind="Disband", unit=str(unit),
+                                           province=unit.province))
+
+
+# Each winter order type, applied to the ledger once its own checks
+# (adjudicator.diplomacy.order_types) pass.
+ADJUSTMENTS: dict[type[AnyOrder], Callable[[Variant, GameState, Ledger, Any], None]] = {
+    Waive: adjust_waive,
+    Build: adjust_build,
+    Disband: adjust_disband,
+}
+
+
+def apply_defaults(variant: Variant, state: GameState, ledger: Ledger) -> None:
+    """Civil-disorder disbands for disbands left unordered, unused builds
+    waived, and the powers that sent nothing marked as missed."""
+    outcome, after = ledger.outcome, ledger.outcome.next_state
+    for power, adj in ledger.counts.items():
         # A power that sent nothing gets the defaults marked as such: the
         # report states them once, in its no-orders sentence.
-        silent = power not in ordered
-        due = -adj.delta - len(disbanded[power])
+        silent = power not in ledger.ordered
+        due = -adj.delta - len(ledger.disbanded[power])
         if due > 0:
-            for unit in default_disbands(variant, state, power, due, disbanded[power]):
+            for unit in default_disbands(variant, state, power, due, ledger.disbanded[power]):
                 del after.units[unit.province]
                 outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded (civil disorder)",
                                                 "no orders" if silent else "too few disbands ordered",
                                                 kind="Disband", unit=str(unit), province=unit.province,
                                                 defaulted=silent))
-        left = adj.delta - builds_done[power] - waived[power]
+        left = ledger.builds_left(power)
         if adj.delta > 0 and left > 0:
             outcome.orders.append(OrderLine(power, f"{left} build{'' if left == 1 else 's'} unused", "waived",
                                             kind="Waive", defaulted=silent))
-        if adj.delta != 0 and power not in ordered:
+        if adj.delta != 0 and silent:
             outcome.missed.append(power)
-    outcome.notes += rules.after_adjustment(variant, state, after)
-    return outcome

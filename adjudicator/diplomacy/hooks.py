@@ -20,7 +20,7 @@ from adjudicator.diplomacy.model import Unit
 
 if TYPE_CHECKING:
     from adjudicator.diplomacy.lines import LineExtension, ParsedLine
-    from adjudicator.diplomacy.movement import MovementResult
+    from adjudicator.diplomacy.movement_result import MovementResult
     from adjudicator.diplomacy.orders import Order
     from adjudicator.diplomacy.state import GameState
 

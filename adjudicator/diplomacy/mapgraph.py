@@ -321,6 +321,8 @@ def _fail(source: str, entry: str, message: str) -> MapDataError:
 
 
 def parse_map(data: Any, source: str) -> MapGraph:
+    """A map's YAML data -> MapGraph, checking every province and that each
+    edge is listed from both ends."""
     if not isinstance(data, dict) or not isinstance(data.get("provinces"), dict):
         raise MapDataError("a map needs a 'provinces' mapping", file=source)
     provinces: dict[str, Province] = {}
@@ -328,37 +330,51 @@ def parse_map(data: Any, source: str) -> MapGraph:
     fleet_lists: dict[str, list[str]] = {}
     for pid, entry in data["provinces"].items():
         pid = str(pid)
-        if not isinstance(entry, dict):
-            raise _fail(source, pid, "each province is a mapping")
-        terrain = entry.get("terrain")
-        if terrain not in TERRAINS:
-            raise _fail(source, pid, f"terrain must be one of {', '.join(TERRAINS)}, not {terrain!r}")
-        if "name" not in entry:
-            raise _fail(source, pid, "missing 'name'")
-        coasts: dict[str, str] = {}
-        for cid, centry in (entry.get("coasts") or {}).items():
-            loc = f"{pid}/{cid}"
-            if terrain != "coast":
-                raise _fail(source, pid, f"coast {loc} on a province that is not coastal")
-            coasts[loc] = str((centry or {}).get("name", cid))
-            fleet_lists[loc] = [str(x) for x in (centry or {}).get("fleet", [])]
-        if "fleet" in entry and coasts:
-            raise _fail(source, pid, "a split-coast province lists fleet adjacency per coast, not on the province")
-        if terrain != "land" and not coasts:
-            fleet_lists[pid] = [str(x) for x in entry.get("fleet", [])]
-        elif terrain == "land" and entry.get("fleet"):
-            raise _fail(source, pid, "inland provinces cannot have fleet adjacency")
-        if terrain != "sea":
-            army_lists[pid] = [str(x) for x in entry.get("army", [])]
-        elif entry.get("army"):
-            raise _fail(source, pid, "sea provinces cannot have army adjacency")
-        provinces[pid] = Province(
-            id=pid, name=str(entry["name"]), terrain=terrain,
-            supply_centre=bool(entry.get("supply_centre", False)),
-            aliases=tuple(str(a) for a in entry.get("aliases", []) or []),
-            coasts=coasts,
-            drawing={k: entry[k] for k in ("position", "label", "outline") if k in entry},
-        )
+        provinces[pid] = _read_province(source, pid, entry, army_lists, fleet_lists)
+    _check_army_edges(source, provinces, army_lists)
+    _check_fleet_edges(source, provinces, fleet_lists)
+    extra = {k: v for k, v in data.items() if k not in ("name", "provinces")}
+    return MapGraph(str(data.get("name", Path(source).stem)), provinces, army_lists, fleet_lists, extra, source)
+
+
+def _read_province(source: str, pid: str, entry: Any, army_lists: dict[str, list[str]],
+                   fleet_lists: dict[str, list[str]]) -> Province:
+    """One province's entry; its army and fleet neighbours go into the lists."""
+    if not isinstance(entry, dict):
+        raise _fail(source, pid, "each province is a mapping")
+    terrain = entry.get("terrain")
+    if terrain not in TERRAINS:
+        raise _fail(source, pid, f"terrain must be one of {', '.join(TERRAINS)}, not {terrain!r}")
+    if "name" not in entry:
+        raise _fail(source, pid, "missing 'name'")
+    coasts: dict[str, str] = {}
+    for cid, centry in (entry.get("coasts") or {}).items():
+        loc = f"{pid}/{cid}"
+        if terrain != "coast":
+            raise _fail(source, pid, f"coast {loc} on a province that is not coastal")
+        coasts[loc] = str((centry or {}).get("name", cid))
+        fleet_lists[loc] = [str(x) for x in (centry or {}).get("fleet", [])]
+    if "fleet" in entry and coasts:
+        raise _fail(source, pid, "a split-coast province lists fleet adjacency per coast, not on the province")
+    if terrain != "land" and not coasts:
+        fleet_lists[pid] = [str(x) for x in entry.get("fleet", [])]
+    elif terrain == "land" and entry.get("fleet"):
+        raise _fail(source, pid, "inland provinces cannot have fleet adjacency")
+    if terrain != "sea":
+        army_lists[pid] = [str(x) for x in entry.get("army", [])]
+    elif entry.get("army"):
+        raise _fail(source, pid, "sea provinces cannot have army adjacency")
+    return Province(
+        id=pid, name=str(entry["name"]), terrain=terrain,
+        supply_centre=bool(entry.get("supply_centre", False)),
+        aliases=tuple(str(a) for a in entry.get("aliases", []) or []),
+        coasts=coasts,
+        drawing={k: entry[k] for k in ("position", "label", "outline") if k in entry},
+    )
+
+
+def _check_army_edges(source: str, provinces: dict[str, Province], army_lists: dict[str, list[str]]) -> None:
+    """Every army neighbour is a province armies stand in, and lists this one back."""
     for pid, neighbours in army_lists.items():
         for other in neighbours:
             if other not in army_lists:
@@ -366,6 +382,11 @@ def parse_map(data: Any, source: str) -> MapGraph:
                 raise _fail(source, pid, f"army neighbour {other!r} is {what}")
             if pid not in army_lists[other]:
                 raise _fail(source, pid, f"army edge to {other} is not listed back under {other}")
+
+
+def _check_fleet_edges(source: str, provinces: dict[str, Province], fleet_lists: dict[str, list[str]]) -> None:
+    """Every fleet neighbour is a location fleets stand in (a coast where the
+    province has several), and lists this one back."""
     for loc, neighbours in fleet_lists.items():
         for other in neighbours:
             if other not in fleet_lists:
@@ -381,8 +402,6 @@ def parse_map(data: Any, source: str) -> MapGraph:
                 raise _fail(source, loc, f"fleet neighbour {other!r} is {why}")
             if loc not in fleet_lists[other]:
                 raise _fail(source, loc, f"fleet edge to {other} is not listed back under {other}")
-    extra = {k: v for k, v in data.items() if k not in ("name", "provinces")}
-    return MapGraph(str(data.get("name", Path(source).stem)), provinces, army_lists, fleet_lists, extra, source)
 
 
 @cache

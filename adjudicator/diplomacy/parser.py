@@ -6,6 +6,11 @@ moves; `S`/`supports`, `C`/`convoys`, `H`/`holds`; `via convoy`; coasts as
 builds and waives; per-power headings (`France:`) or a power prefix on each
 line. `#` starts a comment.
 
+Each order type's own form (what follows '-', 'S', 'C', 'R'..., or a line
+that starts with 'build', 'disband' or 'waive') is in its module under
+adjudicator.diplomacy.order_types; this module tokenises, reads names and
+coasts, and picks the form by its order word (LEADING, TAILS).
+
 Plain lines ('A par - bur', 'F nth C A lon - nwy') are read by a fast path
 of dictionary lookups that gives exactly what the full parser would; every
 other line goes through the tokens. The name tables belong to the map
@@ -20,21 +25,39 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from adjudicator.diplomacy.lines import LineExtension, ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph, NameIndex
 from adjudicator.diplomacy.model import UnitType
+from adjudicator.diplomacy.order_types.build import read_build, read_build_first
+from adjudicator.diplomacy.order_types.convoy import read_convoy
+from adjudicator.diplomacy.order_types.disband import read_disband, read_disband_first
+from adjudicator.diplomacy.order_types.hold import read_hold
+from adjudicator.diplomacy.order_types.move import read_move
+from adjudicator.diplomacy.order_types.reading import (
+    BUILD_WORDS,
+    CONVOY_WORDS,
+    DISBAND_WORDS,
+    HOLD_WORDS,
+    MOVE_WORDS,
+    RETREAT_WORDS,
+    SUPPORT_WORDS,
+    UNIT_WORDS,
+    WAIVE_WORDS,
+    Reader,
+    Tokens,
+)
+from adjudicator.diplomacy.order_types.retreat import read_retreat
+from adjudicator.diplomacy.order_types.support import read_support
+from adjudicator.diplomacy.order_types.waive import read_waive
 from adjudicator.diplomacy.orders import (
     AnyOrder,
-    Build,
     Convoy,
-    Disband,
     Hold,
     Move,
-    Retreat,
     SupportHold,
     SupportMove,
-    Waive,
 )
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.errors import (
@@ -44,15 +67,6 @@ from adjudicator.errors import (
     OrderSyntaxError,
 )
 
-MOVE_WORDS = {"-", "->", "=>", "to", "m", "move", "moves", "mv", "attack", "attacks"}
-SUPPORT_WORDS = {"s", "support", "supports", "sup"}
-CONVOY_WORDS = {"c", "convoy", "convoys", "con"}
-HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
-RETREAT_WORDS = {"r", "retreat", "retreats"}
-DISBAND_WORDS = {"d", "disband", "disbands", "remove", "removes", "destroy"}
-BUILD_WORDS = {"b", "build", "builds"}
-WAIVE_WORDS = {"waive", "waives", "w", "pass"}
-UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 COAST_WORDS = {
     "nc": "nc", "n c": "nc", "north": "nc", "north coast": "nc", "northern coast": "nc",
     "sc": "sc", "s c": "sc", "south": "sc", "south coast": "sc", "southern coast": "sc",
@@ -62,6 +76,27 @@ COAST_WORDS = {
 SHORT_COASTS = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
 ORDER_WORDS = (MOVE_WORDS | SUPPORT_WORDS | CONVOY_WORDS | HOLD_WORDS | RETREAT_WORDS | DISBAND_WORDS
                | BUILD_WORDS | WAIVE_WORDS | set(UNIT_WORDS) | {"via", "by", "vc"})
+
+# The order types' parsing forms (adjudicator.diplomacy.order_types), by the
+# word that starts them. LEADING forms start a line ('build A par', 'disband
+# F tri', 'waive'); a None from one means the line is not that form. TAILS
+# follow the unit ('A par - bur', 'A mun S A ber', 'A ser R alb').
+LeadingForm = Callable[[Reader, Tokens, str], AnyOrder | None]
+TailForm = Callable[[Reader, Tokens, str, UnitType | None, str], AnyOrder]
+LEADING: dict[str, LeadingForm] = {
+    **dict.fromkeys(WAIVE_WORDS, read_waive),
+    **dict.fromkeys(BUILD_WORDS, read_build_first),
+    **dict.fromkeys(DISBAND_WORDS, read_disband_first),
+}
+TAILS: dict[str, TailForm] = {
+    **dict.fromkeys(HOLD_WORDS, read_hold),
+    **dict.fromkeys(MOVE_WORDS, read_move),
+    **dict.fromkeys(RETREAT_WORDS, read_retreat),
+    **dict.fromkeys(SUPPORT_WORDS, read_support),
+    **dict.fromkeys(CONVOY_WORDS, read_convoy),
+    **dict.fromkeys(DISBAND_WORDS, read_disband),
+    **dict.fromkeys(BUILD_WORDS, read_build),
+}
 
 # Bounds on what one orders text may cost (issue 16). A line past the length
 # is an error without being parsed; a text past the line or size cap is one
@@ -115,27 +150,6 @@ def lookup_province(names: NameIndex, key: str) -> str | None:
     return names.compact.get(key.replace(" ", ""))
 
 
-class _Tokens:
-    def __init__(self, words: list[str]) -> None:
-        self.words = words
-        self.pos = 0
-
-    def peek(self, offset: int = 0) -> str | None:
-        i = self.pos + offset
-        return self.words[i] if i < len(self.words) else None
-
-    def take(self) -> str:
-        word = self.words[self.pos]
-        self.pos += 1
-        return word
-
-    def done(self) -> bool:
-        return self.pos >= len(self.words)
-
-    def rest(self) -> str:
-        return " ".join(self.words[self.pos:])
-
-
 class OrderParser:
     def __init__(self, variant: Variant, extensions: list[LineExtension] | None = None) -> None:
         self.variant = variant
@@ -178,7 +192,7 @@ class OrderParser:
         return [w for w in words if w != ","]
 
     # --- pieces ---------------------------------------------------------------
-    def _province(self, tokens: _Tokens) -> str:
+    def _province(self, tokens: Tokens) -> str:
         """Longest run of words that names a province."""
         names = self.names
         words, start = tokens.words, tokens.pos
@@ -222,7 +236,7 @@ class OrderParser:
             return None
         return self.graph.suggest(text)
 
-    def _coast(self, tokens: _Tokens, province: str) -> str | None:
+    def _coast(self, tokens: Tokens, province: str) -> str | None:
         """An optional coast after a province: /nc, (nc), (north coast), nc, north coast."""
         coasts = self.graph.provinces[province].coasts
         start = tokens.pos
@@ -251,28 +265,18 @@ class OrderParser:
         tokens.pos = start
         return None
 
-    def _location(self, tokens: _Tokens) -> str:
+    def read_location(self, tokens: Tokens) -> str:
         province = self._province(tokens)
         coast = self._coast(tokens, province)
         return coast or province
 
-    def _unit_type(self, tokens: _Tokens) -> UnitType | None:
+    def read_unit_type(self, tokens: Tokens) -> UnitType | None:
         word = tokens.peek()
         if word in UNIT_WORDS:
             # 'a' could start a name; only a unit word if a province follows
             tokens.take()
             return UNIT_WORDS[word]
         return None
-
-    def _via_convoy(self, tokens: _Tokens) -> bool:
-        rest = tokens.words[tokens.pos:]
-        if rest[:2] in (["via", "convoy"], ["by", "convoy"]) :
-            tokens.pos += 2
-            return True
-        if rest[:1] in (["vc"], ["via"]):
-            tokens.pos += 1
-            return True
-        return False
 
     # --- the fast path ------------------------------------------------------------
     def _plain_location(self, words: list[str], i: int) -> str | None:
@@ -364,93 +368,30 @@ class OrderParser:
         return self._plain(text, power) or self._parse_tokens(text, power)
 
     def _parse_tokens(self, text: str, power: str) -> AnyOrder:
-        """The full parser: tokens, longest names, coasts, every order form."""
-        tokens = _Tokens(self.tokenise(text))
-        if tokens.done():
-            raise OrderSyntaxError("empty order")
+        """The full parser: tokens, longest names, coasts, every order form.
+        The forms are the order types': one that starts the line, or the
+        unit and then the form its order word begins."""
+        tokens = Tokens(self.tokenise(text))
         first = tokens.peek()
-        if first in WAIVE_WORDS and tokens.peek(1) is None:
-            return Waive(power)
-        if first in BUILD_WORDS:
-            tokens.take()
-            unit_type = self._unit_type(tokens)
-            if unit_type is None:
-                raise OrderSyntaxError("a build names the unit type", hint="e.g. 'build A par' or 'build F stp/nc'")
-            order: AnyOrder = Build(power, unit_type, self._location(tokens))
-            return self._finish(tokens, order)
-        if first in DISBAND_WORDS:
-            tokens.take()
-            unit_type = self._unit_type(tokens)
-            return self._finish(tokens, Disband(power, unit_type, self._location(tokens)))
-        unit_type = self._unit_type(tokens)
-        location = self._location(tokens)
+        if first is None:
+            raise OrderSyntaxError("empty order")
+        leading = LEADING.get(first)
+        if leading is not None:
+            order = leading(self, tokens, power)
+            if order is not None:
+                return self._finish(tokens, order)
+        unit_type = self.read_unit_type(tokens)
+        location = self.read_location(tokens)
         word = tokens.peek()
-        if word is None or word in HOLD_WORDS:
-            if word:
-                tokens.take()
-            return self._finish(tokens, Hold(power, unit_type, location))
+        if word is None:
+            return Hold(power, unit_type, location)
+        tail = TAILS.get(word)
+        if tail is None:
+            raise OrderSyntaxError(f"'{word}': expected -, S, C, H, R or disband after the unit")
         tokens.take()
-        if word in MOVE_WORDS or word in RETREAT_WORDS:
-            if word in RETREAT_WORDS and tokens.peek() in MOVE_WORDS:
-                tokens.take()
-            if word in RETREAT_WORDS and tokens.peek() in DISBAND_WORDS:
-                tokens.take()
-                return self._finish(tokens, Disband(power, unit_type, location))
-            dest = self._location(tokens)
-            if word in RETREAT_WORDS:
-                return self._finish(tokens, Retreat(power, unit_type, location, dest))
-            if self.graph.is_sea(dest) and tokens.peek() in MOVE_WORDS:
-                return self._finish(tokens, self._convoy_path(tokens, power, unit_type, location, dest))
-            return self._finish(tokens, Move(power, unit_type, location, dest, self._via_convoy(tokens)))
-        if word in SUPPORT_WORDS:
-            target_type = self._unit_type(tokens)
-            target = self._location(tokens)
-            nxt = tokens.peek()
-            if nxt is None or nxt in HOLD_WORDS:
-                if nxt:
-                    tokens.take()
-                return self._finish(tokens, SupportHold(power, unit_type, location, target_type, target))
-            if nxt not in MOVE_WORDS:
-                raise OrderSyntaxError(f"'{nxt}': expected '-' and a destination, or nothing, after the supported unit")
-            tokens.take()
-            return self._finish(tokens, SupportMove(power, unit_type, location, target_type, target,
-                                                    self._location(tokens)))
-        if word in CONVOY_WORDS:
-            if tokens.peek() in UNIT_WORDS:
-                tokens.take()
-            origin = self._location(tokens)
-            if tokens.peek() not in MOVE_WORDS:
-                raise OrderSyntaxError("a convoy names the army's move", hint="e.g. 'F nth C A lon - nwy'")
-            tokens.take()
-            return self._finish(tokens, Convoy(power, unit_type, location, origin, self._location(tokens)))
-        if word in DISBAND_WORDS:
-            return self._finish(tokens, Disband(power, unit_type, location))
-        if word in BUILD_WORDS:
-            if unit_type is None:
-                raise OrderSyntaxError("a build names the unit type", hint="e.g. 'build A par'")
-            return self._finish(tokens, Build(power, unit_type, location))
-        raise OrderSyntaxError(f"'{word}': expected -, S, C, H, R or disband after the unit")
+        return self._finish(tokens, tail(self, tokens, power, unit_type, location))
 
-    def _convoy_path(self, tokens: _Tokens, power: str, unit_type: UnitType | None, location: str,
-                     first_sea: str) -> Move:
-        """njudge's path convoy, 'A lon - nth - nwy': the seas between mean
-        'via convoy'. The path itself is not kept: any convoy route will do."""
-        if unit_type is UnitType.FLEET:
-            raise OrderSyntaxError("only armies are convoyed: a path through seas is for an army",
-                                   hint="a fleet moves one step, e.g. 'F lon - nth'")
-        place = first_sea
-        while self.graph.is_sea(place):
-            if tokens.peek() not in MOVE_WORDS:
-                raise OrderSyntaxError(f"the convoy path ends on land, not in {self.graph.full_name(place)}",
-                                       hint="e.g. 'A lon - nth - nwy'")
-            tokens.take()
-            place = self._location(tokens)
-            if not self.graph.is_sea(place) and tokens.peek() in MOVE_WORDS:
-                raise OrderSyntaxError(f"a convoy path goes through seas, not {self.graph.full_name(place)}",
-                                       hint="e.g. 'A lon - nth - nwy'")
-        return Move(power, unit_type, location, place, True)
-
-    def _finish(self, tokens: _Tokens, order: AnyOrder) -> AnyOrder:
+    def _finish(self, tokens: Tokens, order: AnyOrder) -> AnyOrder:
         if not tokens.done():
             raise OrderSyntaxError(f"unexpected '{tokens.rest()}' at the end of the order")
         return order
@@ -476,70 +417,92 @@ class OrderParser:
         nothing else is read; see split_lines for where lines break."""
         raw_lines = split_lines(text)
         if len(raw_lines) > MAX_LINES or len(text) > MAX_TEXT_CHARS:
-            too_long = ParsedLine(1, f"({len(raw_lines)} lines, {len(text)} characters)", default_power)
-            too_long.error = OrderSyntaxError(
-                f"the orders text is too long: at most {MAX_LINES} lines and {MAX_TEXT_CHARS} characters",
-                line=1, hint="nothing in it was read; send only the orders")
-            return [too_long]
+            return [too_long_text(text, len(raw_lines), default_power)]
         self._suggestions_left = MAX_SUGGESTIONS
         lines: list[ParsedLine] = []
         power = default_power
         for number, raw in enumerate(raw_lines, start=1):
-            if len(raw) > MAX_LINE_CHARS:
-                parsed = ParsedLine(number, raw[:60].strip() + "...", power)
-                parsed.error = OrderSyntaxError(f"the line is longer than {MAX_LINE_CHARS} characters",
-                                                line=number, hint="one order per line")
-                lines.append(parsed)
-                continue
-            control = control_character(raw)
-            if control is not None:
-                shown = "".join(c if c == "\t" or unicodedata.category(c) not in ("Cc", "Zl", "Zp")
-                                else f"\\u{ord(c):04x}" for c in raw.strip())
-                parsed = ParsedLine(number, shown, power)
-                parsed.error = OrderSyntaxError(f"control character {control} in the line",
-                                                line=number, hint="orders are plain text, one per line")
-                lines.append(parsed)
+            if len(raw) > MAX_LINE_CHARS or control_character(raw) is not None:
+                lines.append(refused_line(number, raw, power))
                 continue
             content = raw.split("#", 1)[0].strip()
             if not content:
                 continue
             parsed = ParsedLine(number, raw.strip(), power)
-            lines.append(parsed)
             try:
                 extended = False
-                for extension in self.extensions:
-                    hit = extension(content)
-                    if hit is not None:
-                        content, data = hit
-                        parsed.extra.update(data)
-                        extended = True
-                if not extended and parsed.power is not None and ":" not in content:
+                if self.extensions:
+                    content, extended = self._extend(parsed, content)
+                plain = None
+                if not extended and power is not None and ":" not in content:
                     # The fast path: no heading, no prefix, nothing for an extension.
-                    plain = self._plain(content, parsed.power)
-                    if plain is not None:
-                        parsed.order = plain
+                    plain = self._plain(content, power)
+                if plain is not None:
+                    parsed.order = plain
+                else:
+                    heading = self._read_line(parsed, content)
+                    if heading is not None:
+                        power = heading
                         continue
-                line_power, content = self._power_prefix(content)
-                if line_power is not None:
-                    if not content and not parsed.extra:
-                        power = line_power       # a heading
-                        lines.pop()
-                        continue
-                    parsed.power = line_power
-                if parsed.power is None:
-                    raise OrderSyntaxError("no power given for this order",
-                                           hint="put a heading such as 'France:' above it, or use --power")
-                # The DP prefix may come before or after the power name.
-                for extension in self.extensions:
-                    hit = extension(content)
-                    if hit is not None:
-                        content, data = hit
-                        parsed.extra.update(data)
-                parsed.order = self.parse_order(content, parsed.power)
             except OrderError as exc:
                 exc.line = number
                 parsed.error = exc
+            lines.append(parsed)
         return lines
+
+    def _extend(self, parsed: ParsedLine, content: str) -> tuple[str, bool]:
+        """The line with every extension's prefix taken off (their data goes
+        into `parsed.extra`), and whether any took one."""
+        extended = False
+        for extension in self.extensions:
+            hit = extension(content)
+            if hit is not None:
+                content, data = hit
+                parsed.extra.update(data)
+                extended = True
+        return content, extended
+
+    def _read_line(self, parsed: ParsedLine, content: str) -> str | None:
+        """The full reading of a line the fast path did not take: a power's
+        heading ('France:') returns that power and parses nothing; otherwise
+        the power prefix, then the order, go into `parsed`."""
+        line_power, content = self._power_prefix(content)
+        if line_power is not None:
+            if not content and not parsed.extra:
+                return line_power       # a heading
+            parsed.power = line_power
+        if parsed.power is None:
+            raise OrderSyntaxError("no power given for this order",
+                                   hint="put a heading such as 'France:' above it, or use --power")
+        # The DP prefix may come before or after the power name.
+        content, _ = self._extend(parsed, content)
+        parsed.order = self.parse_order(content, parsed.power)
+        return None
+
+
+def too_long_text(text: str, line_count: int, power: str | None) -> ParsedLine:
+    """The one error for a text past the line or size cap."""
+    too_long = ParsedLine(1, f"({line_count} lines, {len(text)} characters)", power)
+    too_long.error = OrderSyntaxError(
+        f"the orders text is too long: at most {MAX_LINES} lines and {MAX_TEXT_CHARS} characters",
+        line=1, hint="nothing in it was read; send only the orders")
+    return too_long
+
+
+def refused_line(number: int, raw: str, power: str | None) -> ParsedLine:
+    """The error for a line that is not read at all: too long, or holding a
+    control character (shown escaped)."""
+    if len(raw) > MAX_LINE_CHARS:
+        parsed = ParsedLine(number, raw[:60].strip() + "...", power)
+        parsed.error = OrderSyntaxError(f"the line is longer than {MAX_LINE_CHARS} characters",
+                                        line=number, hint="one order per line")
+        return parsed
+    shown = "".join(c if c == "\t" or unicodedata.category(c) not in ("Cc", "Zl", "Zp")
+                    else f"\\u{ord(c):04x}" for c in raw.strip())
+    parsed = ParsedLine(number, shown, power)
+    parsed.error = OrderSyntaxError(f"control character {control_character(raw)} in the line",
+                                    line=number, hint="orders are plain text, one per line")
+    return parsed
 
 
 def parser_for(variant: Variant) -> OrderParser:

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from adjudicator.diplomacy.hooks import PreResolved
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph
 from adjudicator.diplomacy.model import Reason, Unit
-from adjudicator.diplomacy.movement import MovementResult, resolve_movement
+from adjudicator.diplomacy.movement import resolve_movement
+from adjudicator.diplomacy.movement_result import MovementResult
+from adjudicator.diplomacy.order_types.move import ignored_convoy_note
 from adjudicator.diplomacy.orders import (
     Convoy,
     Hold,
@@ -34,7 +37,6 @@ from adjudicator.diplomacy.outcome import (
     WhyKind,
 )
 from adjudicator.diplomacy.state import Dislodged, GameState
-from adjudicator.diplomacy.validation import ignored_convoy_note
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.errors import (
     AmbiguousOrderError,
@@ -156,41 +158,65 @@ def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_fro
 
 
 def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PhaseOutcome:
+    """The movement recipe: settle the orders, resolve them, write every
+    unit's order line, move the units, then place the dislodged."""
     rules = variant.rules
     pre = rules.pre_resolve(variant, state, lines)
+    orders, void = orders_to_resolve(state, pre)
+    result = resolve_with_post_steps(variant, state, orders, void)
+    outcome = PhaseOutcome(state.phase, state, state.copy(), errors=collect_errors(lines),
+                           notes=list(pre.notes), private={k: list(v) for k, v in pre.private_notes.items()},
+                           gm_log=list(pre.gm_log))
+    publish_invalid_lines(variant, lines, outcome)
+    by_province = write_order_lines(variant, state, lines, pre, orders, void, result, outcome)
+    after = outcome.next_state
+    dislodged_units = move_units(result, after)
+    place_dislodged(variant, after, dislodged_units, result)
+    # The variant's rules see every dislodged unit first (A&E disbands a minor
+    # unit a Great Power dislodged, and says so); then a unit with nowhere to go
+    # is disbanded, so each disbandment is worded once.
+    outcome.notes += rules.after_movement(variant, state, after, result)
+    disband_stranded(variant, after, outcome.notes)
+    note_retreats(by_province, dislodged_units, after)
+    outcome.dislodged = [DislodgedLine(d.unit, d.attacker_from, list(d.retreats))
+                         for _, d in sorted(after.dislodged.items())]
+    return outcome
+
+
+def orders_to_resolve(state: GameState, pre: PreResolved) -> tuple[dict[str, Order], dict[str, tuple[Order, str]]]:
+    """The variant's valid and void orders, with a hold for every unit that has neither."""
     orders = dict(pre.orders)
     void = dict(pre.void)
     for prov, unit in state.units.items():          # unordered units hold
         if prov not in orders and prov not in void:
             orders[prov] = Hold(unit.power, unit.type, unit.location)
-    result = resolve_with_post_steps(variant, state, orders, void)
+    return orders, void
+
+
+def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine], pre: PreResolved,
+                      orders: dict[str, Order], void: dict[str, tuple[Order, str]], result: MovementResult,
+                      outcome: PhaseOutcome) -> dict[str, OrderLine]:
+    """One order line per unit, by province, into the outcome; then the void
+    orders the variant published for units that are gone."""
     # Each unit's own power's move as written: a 'via convoy' the player did
-    # not write is not published, and one that was ignored is noted.
+    # not write (validation added it) is not published, and one that was
+    # ignored is noted.
     written = {l.order.province: l.order for l in lines
                if l.error is None and isinstance(l.order, Move)
                and l.order.province in state.units and state.units[l.order.province].power == l.order.power}
-    outcome = PhaseOutcome(state.phase, state, state.copy(), errors=collect_errors(lines),
-                           notes=list(pre.notes), private={k: list(v) for k, v in pre.private_notes.items()},
-                           gm_log=list(pre.gm_log))
-    publish_invalid_lines(variant, lines, outcome)
     ordered = set(pre.orders) | set(pre.void)
     by_province: dict[str, OrderLine] = {}
     for prov in sorted(state.units):
         if prov in void:
             order, why = void[prov]
-            text = pre.published.get(prov, str(order))
-            line = OrderLine(order.power, text, "void", why, kind="Void", unit=str(state.units[prov]),
-                             succeeded=False, province=prov, void=True, why=Why(WhyKind.VOID, rule=why))
-            if prov in result.dislodged:
-                line.result = "void, dislodged"
-                line.why = why_of(order, state, result, variant.map)
+            line = void_line(variant, state, prov, order, why, pre.published.get(prov, str(order)), result)
         else:
-            line = order_line(orders[prov], state, result, pre.published.get(prov), variant.map)
-            settled, asked = orders[prov], written.get(prov)
-            if isinstance(settled, Move) and asked is not None:
-                line.detail = ignored_convoy_note(variant.map, asked, settled) or line.detail
-                if settled.via_convoy and not asked.via_convoy and prov not in pre.published:
-                    line.text = str(Move(settled.power, settled.unit_type, settled.location, settled.dest))
+            resolved, asked = orders[prov], written.get(prov)
+            line = order_line(resolved, state, result, pre.published.get(prov), variant.map)
+            if isinstance(resolved, Move) and asked is not None:
+                line.detail = ignored_convoy_note(variant.map, asked, resolved) or line.detail
+                if resolved.via_convoy and not asked.via_convoy and prov not in pre.published:
+                    line.text = str(Move(resolved.power, resolved.unit_type, resolved.location, resolved.dest))
         line.defaulted = prov not in ordered
         by_province[prov] = line
         outcome.orders.append(line)
@@ -201,37 +227,59 @@ def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLi
         outcome.orders.append(OrderLine(order.power, pre.published.get(prov, str(order)), "void", why,
                                         kind="Void", succeeded=False, province=prov, void=True,
                                         why=Why(WhyKind.VOID, rule=why)))
-    # Move the units: lift every mover, then drop them, so swaps never collide.
-    after = outcome.next_state
+    return by_province
+
+
+def void_line(variant: Variant, state: GameState, prov: str, order: Order, why: str, text: str,
+              result: MovementResult) -> OrderLine:
+    """The line of a unit whose order was void: it held (and may have been dislodged)."""
+    line = OrderLine(order.power, text, "void", why, kind="Void", unit=str(state.units[prov]),
+                     succeeded=False, province=prov, void=True, why=Why(WhyKind.VOID, rule=why))
+    if prov in result.dislodged:
+        line.result = "void, dislodged"
+        line.why = why_of(order, state, result, variant.map)
+    return line
+
+
+def move_units(result: MovementResult, after: GameState) -> dict[str, Unit]:
+    """Lift every mover, then drop them, so swaps never collide; the
+    dislodged units come off the board and are returned, by province."""
     movers = {origin: after.units.pop(origin) for origin in result.moved}
     dislodged_units = {prov: after.units.pop(prov) for prov in result.dislodged if prov in after.units}
     for origin, dest in result.moved.items():
         unit = movers[origin]
         after.units[dest.split("/")[0]] = Unit(unit.power, unit.type, dest)
+    return dislodged_units
+
+
+def place_dislodged(variant: Variant, after: GameState, dislodged_units: dict[str, Unit],
+                    result: MovementResult) -> None:
+    """Each dislodged unit, with where it may retreat, in the next state."""
     occupied = set(after.units)
     for prov, unit in sorted(dislodged_units.items()):
         attacker = result.dislodged[prov]
         blocked = None if attacker in result.convoyed else attacker
         options = retreat_options(variant, after, unit, blocked, occupied, result.contested)
         after.dislodged[prov] = Dislodged(unit, attacker, tuple(options))
-    # The variant's rules see every dislodged unit first (A&E disbands a minor
-    # unit a Great Power dislodged, and says so); then a unit with nowhere to go
-    # is disbanded, so each disbandment is worded once.
-    outcome.notes += rules.after_movement(variant, state, after, result)
+
+
+def disband_stranded(variant: Variant, after: GameState, notes: list[str]) -> None:
+    """A dislodged unit with nowhere to retreat is disbanded, and the report says so."""
     for prov, d in sorted(after.dislodged.items()):
         if not d.retreats:
             del after.dislodged[prov]
-            outcome.notes.append(f"{variant.power_name(d.unit.power)} {variant.map.unit_name(d.unit)} "
-                                 f"was dislodged with nowhere to retreat and is disbanded.")
+            notes.append(f"{variant.power_name(d.unit.power)} {variant.map.unit_name(d.unit)} "
+                         f"was dislodged with nowhere to retreat and is disbanded.")
+
+
+def note_retreats(by_province: dict[str, OrderLine], dislodged_units: dict[str, Unit], after: GameState) -> None:
+    """A dislodged unit's order line says where it may retreat, or that it was disbanded."""
     for prov in dislodged_units:
         reason = by_province[prov].why
         if reason is not None and reason.kind is WhyKind.DISLODGED:
             kept = after.dislodged.get(prov)
             by_province[prov].why = dataclasses.replace(
                 reason, retreats=kept.retreats if kept else (), disbanded=kept is None)
-    outcome.dislodged = [DislodgedLine(d.unit, d.attacker_from, list(d.retreats))
-                         for _, d in sorted(after.dislodged.items())]
-    return outcome
 
 
 def publish_invalid_lines(variant: Variant, lines: list[ParsedLine], outcome: PhaseOutcome) -> None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.hooks import PreResolved
 from adjudicator.diplomacy.orders import (
+    AnyOrder,
     Convoy,
     Hold,
     Move,
@@ -140,15 +141,30 @@ def religion_breach(variant: Variant, state: GameState, minor: str, order: Order
 
 
 def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
-    from adjudicator.diplomacy.validation import (
-        settle_convoy_intent,
-        validate_movement_order,
-    )
+    """The Great Powers' own orders, bound and validated as in the standard
+    rules; then the DP allocations, their limits, and per minor unit the
+    order that won the most DPs."""
+    from adjudicator.diplomacy.validation import settle_convoy_intent
     from adjudicator.rules.standard import bind_movement_orders
     seed_minor_units(variant, state)
     dp_lines = [l for l in lines if "dp" in l.extra]
     plain = [l for l in lines if "dp" not in l.extra]
-    # Great Powers order minor units only through DPs.
+    refuse_minor_orders(variant, state, plain)
+    result = bind_movement_orders(variant, state, plain)
+    allocations, unusable = read_allocations(variant, state, dp_lines)
+    void_overspending(variant, state, allocations, result.gm_log)
+    void_attacking_powers(allocations, result)
+    tally(variant, state, allocations, result)
+    publish_unusable(variant, state, unusable, result)
+    settle_convoy_intent(state, variant, result.orders, result.void)
+    name_closed_straits(variant, state, lines, result)
+    tell_powers(state, allocations, unusable, result.private_notes)
+    return result
+
+
+def refuse_minor_orders(variant: Variant, state: GameState, plain: list[ParsedLine]) -> None:
+    """Great Powers order minor units only through DPs: a plain order for
+    one is an error on its line."""
     for line in plain:
         order = line.order
         if isinstance(order, Order) and line.error is None:
@@ -158,9 +174,12 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
                     f"the unit in {order.province} belongs to the minor power "
                     f"{minor_name(variant, state, unit.power)}", line=line.number,
                     hint=f"allocate Diplomacy Points instead, e.g. '1 DP: {line.text.split(':')[-1].strip()}'")
-    result = bind_movement_orders(variant, state, plain)
 
-    # --- the allocations -----------------------------------------------------------
+
+def read_allocations(variant: Variant, state: GameState,
+                     dp_lines: list[ParsedLine]) -> tuple[list[Allocation], list[Allocation]]:
+    """The DP lines that allocate to a minor unit, and the Great Powers'
+    lines that cannot be used (void, published invalid)."""
     allocations: list[Allocation] = []
     unusable: list[Allocation] = []
     for line in dp_lines:
@@ -168,19 +187,7 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
         if line.error is not None or order is None:
             continue
         try:
-            if not isinstance(order, Order) or not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
-                raise IllegalOrderError("DPs buy a minor unit's hold, move, support or convoy")
-            if line.power is None or not is_great_power(variant, line.power):
-                raise IllegalOrderError("only a Great Power allocates DPs")
-            dp = int(line.extra["dp"])  # type: ignore[call-overload]
-            if dp < 1:
-                raise IllegalOrderError("allocate at least one DP")
-            unit = state.units.get(order.province)
-            if unit is None:
-                raise IllegalOrderError(f"there is no unit in {order.province}")
-            if is_great_power(variant, unit.power):
-                raise IllegalOrderError(f"the unit in {order.province} is not a minor power's",
-                                        hint="DPs are for minor powers' units")
+            allocations.append(read_allocation(variant, state, line, order))
         except OrderError as exc:
             exc.line = line.number
             line.error = exc
@@ -192,10 +199,29 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
                 line.extra["published_invalid"] = True
                 unusable.append(Allocation(line, line.power, int(line.extra["dp"]),  # type: ignore[call-overload]
                                            order, order.province, status=f"void: {exc.message}"))
-            continue
-        allocations.append(Allocation(line, line.power, dp, order, order.province))
+    return allocations, unusable
 
-    gm, private = result.gm_log, result.private_notes
+
+def read_allocation(variant: Variant, state: GameState, line: ParsedLine, order: AnyOrder) -> Allocation:
+    """One DP line's allocation, or the OrderError that makes it unusable."""
+    if not isinstance(order, Order) or not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
+        raise IllegalOrderError("DPs buy a minor unit's hold, move, support or convoy")
+    if line.power is None or not is_great_power(variant, line.power):
+        raise IllegalOrderError("only a Great Power allocates DPs")
+    dp = int(line.extra["dp"])  # type: ignore[call-overload]
+    if dp < 1:
+        raise IllegalOrderError("allocate at least one DP")
+    unit = state.units.get(order.province)
+    if unit is None:
+        raise IllegalOrderError(f"there is no unit in {order.province}")
+    if is_great_power(variant, unit.power):
+        raise IllegalOrderError(f"the unit in {order.province} is not a minor power's",
+                                hint="DPs are for minor powers' units")
+    return Allocation(line, line.power, dp, order, order.province)
+
+
+def void_overspending(variant: Variant, state: GameState, allocations: list[Allocation], gm: list[str]) -> None:
+    """A power that allocates more DPs than it is due loses all of them this turn."""
     spent: dict[str, int] = defaultdict(int)
     for a in allocations:
         spent[a.power] += a.dp
@@ -206,7 +232,10 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
             for a in allocations:
                 if a.power == power:
                     a.status = f"void: {total} DPs allocated, only {allowed} due; all this turn's DPs are lost"
-    # No DPs to a minor this power attacks, or supports or convoys an attack on.
+
+
+def void_attacking_powers(allocations: list[Allocation], result: PreResolved) -> None:
+    """No DPs to a minor this power attacks, or supports or convoys an attack on."""
     own_orders: dict[str, list[Order]] = defaultdict(list)
     for order in list(result.orders.values()) + [o for o, _ in result.void.values()]:
         own_orders[order.power].append(order)
@@ -216,59 +245,77 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
         if any(a.minor_prov in attacked_provinces(o) for o in own_orders.get(a.power, [])):
             a.status = "void: this power attacks (or supports or convoys an attack on) that minor power this turn"
 
-    # --- the tally, per minor unit ---------------------------------------------------
+
+def tally(variant: Variant, state: GameState, allocations: list[Allocation], result: PreResolved) -> None:
+    """Per minor unit, pool identical orders' DPs; the order with strictly
+    the most is the unit's order (published as written, void if invalid)."""
+    gm = result.gm_log
     by_unit: dict[str, list[Allocation]] = defaultdict(list)
     for a in allocations:
         gm.append(f"DP: {variant.powers[a.power].name}: {a.dp} DP to {state.units[a.minor_prov]}: "
                   f"'{written_order(a.line)}'" + ("" if a.status == "pending" else f" ({a.status})"))
         by_unit[a.minor_prov].append(a)
     for prov, allocs in sorted(by_unit.items()):
-        unit = state.units[prov]
-        pools: dict[tuple[object, ...], list[Allocation]] = defaultdict(list)
-        for a in allocs:
-            if a.status == "pending":
-                pools[order_key(a.order)].append(a)
-        totals = sorted(((sum(a.dp for a in pool), key) for key, pool in pools.items()),
-                        key=lambda t: -t[0])
-        gm.append(f"DP tally for {unit}: " + ("; ".join(
-            f"'{written_order(pools[k][0].line)}' {n}" for n, k in totals) or "nothing valid"))
-        winner = totals[0][1] if totals and (len(totals) == 1 or totals[0][0] > totals[1][0]) else None
-        for key, pool in pools.items():
-            for a in pool:
-                a.status = "won" if key == winner else "lost"
-        if winner is None:
-            if totals:
-                gm.append(f"DP: {unit} tied; it holds")
-            continue
-        first = pools[winner][0]
-        text = written_order(first.line)
-        order = dataclasses.replace(first.order, power=unit.power)
-        gm.append(f"DP: {unit} is ordered '{text}'")
-        try:
-            if order.unit_type is not None and order.unit_type is not unit.type:
-                raise IllegalOrderError(f"the unit in {prov} is not of the type written")
-            order = validate_movement_order(state, variant, order)
-        except OrderError as exc:
-            result.void[prov] = (order, exc.message)
-            result.published[prov] = text          # the report adds '(Invalid)' to every void order
-            continue
-        breach = religion_breach(variant, state, unit.power, order)
-        if breach is not None:
-            result.void[prov] = (order, breach)
-            result.published[prov] = text
-            continue
-        result.orders[prov] = order
-        result.published[prov] = text
-    publish_unusable(variant, state, unusable, result)
-    settle_convoy_intent(state, variant, result.orders, result.void)
-    name_closed_straits(variant, state, lines, result)
+        winner = pool_winner(state, prov, allocs, gm)
+        if winner is not None:
+            award(variant, state, prov, winner, result)
+
+
+def pool_winner(state: GameState, prov: str, allocs: list[Allocation], gm: list[str]) -> Allocation | None:
+    """Mark each pending allocation to this unit won or lost; the first
+    allocation of the winning pool, or None if nothing won (no valid DPs, or a tie)."""
+    unit = state.units[prov]
+    pools: dict[tuple[object, ...], list[Allocation]] = defaultdict(list)
+    for a in allocs:
+        if a.status == "pending":
+            pools[order_key(a.order)].append(a)
+    totals = sorted(((sum(a.dp for a in pool), key) for key, pool in pools.items()),
+                    key=lambda t: -t[0])
+    gm.append(f"DP tally for {unit}: " + ("; ".join(
+        f"'{written_order(pools[k][0].line)}' {n}" for n, k in totals) or "nothing valid"))
+    winner = totals[0][1] if totals and (len(totals) == 1 or totals[0][0] > totals[1][0]) else None
+    for key, pool in pools.items():
+        for a in pool:
+            a.status = "won" if key == winner else "lost"
+    if winner is None:
+        if totals:
+            gm.append(f"DP: {unit} tied; it holds")
+        return None
+    return pools[winner][0]
+
+
+def award(variant: Variant, state: GameState, prov: str, first: Allocation, result: PreResolved) -> None:
+    """The winning order becomes the minor unit's, validated as its own
+    order and against the religion rule; an invalid one is void and the unit holds."""
+    from adjudicator.diplomacy.validation import validate_movement_order
+    unit = state.units[prov]
+    text = written_order(first.line)
+    order = dataclasses.replace(first.order, power=unit.power)
+    result.gm_log.append(f"DP: {unit} is ordered '{text}'")
+    result.published[prov] = text          # the report adds '(Invalid)' to every void order
+    try:
+        if order.unit_type is not None and order.unit_type is not unit.type:
+            raise IllegalOrderError(f"the unit in {prov} is not of the type written")
+        order = validate_movement_order(state, variant, order)
+    except OrderError as exc:
+        result.void[prov] = (order, exc.message)
+        return
+    breach = religion_breach(variant, state, unit.power, order)
+    if breach is not None:
+        result.void[prov] = (order, breach)
+        return
+    result.orders[prov] = order
+
+
+def tell_powers(state: GameState, allocations: list[Allocation], unusable: list[Allocation],
+                private: dict[str, list[str]]) -> None:
+    """Each power learns the fate of its own allocations, and nobody else's."""
     for a in allocations:
         private.setdefault(a.power, []).append(
             f"{a.dp} DP to {state.units[a.minor_prov]}: '{written_order(a.line)}': {a.status}")
     for a in unusable:
         private.setdefault(a.power, []).append(
             f"{a.dp} DP to {unit_text(a.order)}: '{written_order(a.line)}': {a.status}")
-    return result
 
 
 def crossing_of(order: Order) -> str | None:

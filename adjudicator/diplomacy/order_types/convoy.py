@@ -1,0 +1,128 @@
+"""Convoy: 'F nth C A lon - nwy'. A fleet at sea carries an army's move;
+the move's path is a chain of convoying fleets, each of whose convoy
+succeeds (it is not dislodged), from coast to coast."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.diplomacy.model import Reason, Unit, UnitType
+from adjudicator.diplomacy.order_types.board import Board, Decision, is_dislodged
+from adjudicator.diplomacy.order_types.reading import (
+    MOVE_WORDS,
+    UNIT_WORDS,
+    Reader,
+    Tokens,
+)
+from adjudicator.diplomacy.orders import Convoy
+from adjudicator.errors import IllegalOrderError, OrderSyntaxError
+
+if TYPE_CHECKING:
+    from adjudicator.diplomacy.mapgraph import MapGraph
+    from adjudicator.diplomacy.state import GameState
+    from adjudicator.diplomacy.variant import Variant
+
+
+# --- parsing ------------------------------------------------------------------------
+def read_convoy(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType | None, location: str) -> Convoy:
+    """After 'C': the army's move, 'A lon - nwy' ('A' may be left out)."""
+    if tokens.peek() in UNIT_WORDS:
+        tokens.take()
+    origin = reader.read_location(tokens)
+    if tokens.peek() not in MOVE_WORDS:
+        raise OrderSyntaxError("a convoy names the army's move", hint="e.g. 'F nth C A lon - nwy'")
+    tokens.take()
+    return Convoy(power, unit_type, location, origin, reader.read_location(tokens))
+
+
+# --- validation ---------------------------------------------------------------------
+def validate_convoy(state: GameState, variant: Variant, order: Convoy, unit: Unit, exact: bool) -> Convoy:
+    """A fleet at sea that could be part of a convoy of an army from origin to dest."""
+    graph = variant.map
+    if unit.type is not UnitType.FLEET:
+        raise IllegalOrderError("only fleets can convoy")
+    if unit.location not in graph.seas:
+        raise IllegalOrderError("only fleets at sea can convoy")
+    origin, dest = graph.province_of(order.origin), graph.province_of(order.dest)
+    army = state.units.get(origin)
+    if army is None:
+        raise IllegalOrderError(f"there is no army in {graph.full_name(origin)} to convoy")
+    if army.type is not UnitType.ARMY:
+        raise IllegalOrderError("only armies can be convoyed")
+    if dest in graph.seas or origin == dest:
+        raise IllegalOrderError(f"an army cannot be convoyed to {graph.full_name(dest)}")
+    if not graph.could_convoy(unit.location, origin, dest):
+        raise IllegalOrderError(f"a fleet in {graph.full_name(unit.location)} cannot be part of a convoy "
+                                f"from {graph.full_name(origin)} to {graph.full_name(dest)}")
+    if exact and order.origin == origin and order.dest == dest:
+        return order
+    return Convoy(unit.power, unit.type, unit.location, origin, dest)
+
+
+def convoy_possible(graph: MapGraph, origin: str, dest: str) -> bool:
+    """Could any convoy, with fleets anywhere, take an army from origin to dest?
+    Both ends must touch seas of one connected body of water."""
+    ends = [{graph.sea_component.get(s) for s in graph.seas_touching.get(p, ())} for p in (origin, dest)]
+    return bool(ends[0] & ends[1] - {None})
+
+
+def fleet_route_exists(state: GameState, graph: MapGraph, origin: str, dest: str) -> bool:
+    """Is there a chain of fleets at sea, whatever their orders, from origin to dest?"""
+    at_sea = {p for p, u in state.units.items() if u.type is UnitType.FLEET and graph.is_sea(p)}
+    frontier = [s for s in graph.seas_touching.get(origin, ()) if s in at_sea]
+    goal = graph.seas_touching.get(dest, frozenset())
+    seen: set[str] = set()
+    while frontier:
+        sea = frontier.pop()
+        if sea in goal:
+            return True
+        if sea in seen:
+            continue
+        seen.add(sea)
+        frontier.extend(s for s in graph.seas_touching.get(sea, ()) if s in at_sea and s not in seen)
+    return False
+
+
+# --- adjudication -------------------------------------------------------------------
+def index_convoy(board: Board, prov: str, order: Convoy) -> None:
+    board.convoys[(order.origin, order.dest)].append(prov)
+
+
+def has_path(board: Board, prov: str) -> Decision:
+    """The path decision of the move from `prov`. Direct moves always have a
+    path; convoyed moves need a chain of convoying fleets, each of whose
+    convoy succeeds, from coast to coast. Callers skip this generator for
+    direct moves: it is the hot path."""
+    if prov not in board.by_convoy:
+        return True
+    dest = board.target[prov]
+    fleets = board.convoys.get((prov, dest), [])
+    if not fleets:
+        return False
+    fleet_set = set(fleets)
+    start = board.seas_touching.get(prov, frozenset())
+    goal = board.seas_touching.get(dest, frozenset())
+    frontier = [f for f in fleets if f in start]
+    seen: set[str] = set()
+    while frontier:
+        fleet = frontier.pop()
+        if fleet in seen:
+            continue
+        seen.add(fleet)
+        if not (yield fleet):
+            continue
+        if fleet in goal:
+            return True
+        for nxt in board.seas_touching.get(fleet, frozenset()):
+            if nxt in fleet_set and nxt not in seen:
+                frontier.append(nxt)
+    return False
+
+
+def convoy_given(board: Board, prov: str, order: Convoy) -> Decision:
+    """A convoy succeeds unless its fleet is dislodged."""
+    return not (yield from is_dislodged(board, prov))
+
+
+def convoy_reason(board: Board, prov: str, order: Convoy, succeeded: dict[str, bool]) -> Reason:
+    return Reason.CONVOYED if succeeded[prov] else Reason.DISLODGED

@@ -1,0 +1,70 @@
+"""Retreat: 'A ser R alb' (also 'A ser - alb' in a retreat phase, and 'A ser
+R disband'). A dislodged unit retreats to one of the options its
+dislodgement left it; two retreats to one province both fail."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.order_types.reading import (
+    DISBAND_WORDS,
+    MOVE_WORDS,
+    Reader,
+    Tokens,
+)
+from adjudicator.diplomacy.orders import AnyOrder, Disband, Move, Retreat
+from adjudicator.errors import IllegalOrderError
+
+if TYPE_CHECKING:
+    from adjudicator.diplomacy.mapgraph import MapGraph
+    from adjudicator.diplomacy.state import GameState
+
+
+# --- parsing ------------------------------------------------------------------------
+def read_retreat(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType | None,
+                 location: str) -> Retreat | Disband:
+    """After 'R': a destination ('R alb', 'R - alb'), or 'disband'."""
+    if tokens.peek() in MOVE_WORDS:
+        tokens.take()
+    if tokens.peek() in DISBAND_WORDS:
+        tokens.take()
+        return Disband(power, unit_type, location)
+    return Retreat(power, unit_type, location, reader.read_location(tokens))
+
+
+def normalise_retreat(order: AnyOrder) -> AnyOrder:
+    """In a retreat phase, 'F tri - alb' means a retreat."""
+    if isinstance(order, Move):
+        return Retreat(order.power, order.unit_type, order.location, order.dest)
+    return order
+
+
+# --- validation ---------------------------------------------------------------------
+def validate_retreat(state: GameState, graph: MapGraph, order: Retreat, unit: Unit) -> Retreat:
+    """The retreat to the exact option it names (a fleet that names no coast
+    gets the only option in that province; an army ignores a coast), or
+    IllegalOrderError saying why it is void."""
+    options = state.dislodged[order.province].retreats
+    dest = order.dest
+    if unit.type.value == "F" and "/" not in dest:
+        matches = [o for o in options if o.split("/")[0] == dest]
+        dest = matches[0] if len(matches) == 1 else dest
+    elif unit.type.value == "A":
+        dest = dest.split("/")[0]
+    if dest not in options:
+        raise IllegalOrderError(f"cannot retreat to {graph.full_name(dest) if graph.has_location(dest) else dest}; "
+                                + ("options: " + ", ".join(options) if options else "no retreat is possible"))
+    return Retreat(unit.power, unit.type, unit.location, dest)
+
+
+# --- adjudication -------------------------------------------------------------------
+def retreat_targets(retreats: list[Retreat]) -> Counter[str]:
+    """How many of these (valid) retreats go to each province."""
+    return Counter(r.dest_province for r in retreats)
+
+
+def retreat_succeeds(retreat: Retreat, targets: Counter[str]) -> bool:
+    """A retreat fails if another unit retreats to the same province."""
+    return targets[retreat.dest_province] <= 1

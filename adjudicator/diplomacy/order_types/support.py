@@ -1,0 +1,157 @@
+"""Support, of a hold ('A mun S A ber') or of a move ('A mun S A ber -
+sil'). A support counts only for the order it names; it is cut by an attack
+from anywhere but the province it supports against, and by no attack of its
+own power's units."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.diplomacy.model import Reason, Unit, UnitType
+from adjudicator.diplomacy.order_types.board import (
+    Board,
+    Decision,
+    Strength,
+    is_dislodged,
+)
+from adjudicator.diplomacy.order_types.convoy import has_path
+from adjudicator.diplomacy.order_types.reading import (
+    HOLD_WORDS,
+    MOVE_WORDS,
+    Reader,
+    Tokens,
+)
+from adjudicator.diplomacy.orders import SupportHold, SupportMove
+from adjudicator.errors import IllegalOrderError, OrderSyntaxError
+
+if TYPE_CHECKING:
+    from adjudicator.diplomacy.state import GameState
+    from adjudicator.diplomacy.variant import Variant
+
+
+# --- parsing ------------------------------------------------------------------------
+def read_support(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType | None,
+                 location: str) -> SupportHold | SupportMove:
+    """After 'S': the supported unit, then nothing (or 'H') for a hold, or '- dest' for a move."""
+    target_type = reader.read_unit_type(tokens)
+    target = reader.read_location(tokens)
+    nxt = tokens.peek()
+    if nxt is None or nxt in HOLD_WORDS:
+        if nxt:
+            tokens.take()
+        return SupportHold(power, unit_type, location, target_type, target)
+    if nxt not in MOVE_WORDS:
+        raise OrderSyntaxError(f"'{nxt}': expected '-' and a destination, or nothing, after the supported unit")
+    tokens.take()
+    return SupportMove(power, unit_type, location, target_type, target, reader.read_location(tokens))
+
+
+# --- validation ---------------------------------------------------------------------
+def can_reach_province(state: GameState, variant: Variant, unit: Unit, province: str) -> bool:
+    """For supports: could the unit move to some part of the province?"""
+    is_adjacent = variant.rules.is_adjacent
+    if unit.type is UnitType.ARMY:
+        return is_adjacent(variant, state, unit, unit.location, province, "support")
+    return any(is_adjacent(variant, state, unit, unit.location, loc, "support")
+               for loc in variant.map.fleet_spots[province])
+
+
+def validate_support_hold(state: GameState, variant: Variant, order: SupportHold, unit: Unit,
+                          exact: bool) -> SupportHold:
+    """Another unit that stands where this one could move."""
+    graph = variant.map
+    here = order.province
+    target = graph.province_of(order.target)
+    if target == here:
+        raise IllegalOrderError("a unit cannot support itself")
+    if target not in state.units:
+        raise IllegalOrderError(f"there is no unit in {graph.full_name(target)} to support")
+    if not can_reach_province(state, variant, unit, target):
+        raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(target)}")
+    if exact and order.target == target:
+        return order
+    return SupportHold(unit.power, unit.type, unit.location, order.target_type, target)
+
+
+def validate_support_move(state: GameState, variant: Variant, order: SupportMove, unit: Unit,
+                          exact: bool) -> SupportMove:
+    """Another unit's move into a province this one could move to, not its own."""
+    graph = variant.map
+    here = order.province
+    origin = graph.province_of(order.origin)
+    dest = order.dest_province
+    if origin == here:
+        raise IllegalOrderError("a unit cannot support its own move")
+    if dest == here:
+        raise IllegalOrderError("a unit cannot support a move into its own province")
+    if origin not in state.units:
+        raise IllegalOrderError(f"there is no unit in {graph.full_name(origin)} to support")
+    if origin == dest:
+        raise IllegalOrderError("the supported move goes nowhere")
+    if not can_reach_province(state, variant, unit, dest):
+        raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(dest)}")
+    if exact and order.origin == origin:
+        return order
+    return SupportMove(unit.power, unit.type, unit.location, order.target_type, origin, order.dest)
+
+
+# --- adjudication -------------------------------------------------------------------
+def index_support_hold(board: Board, prov: str, order: SupportHold) -> None:
+    board.hold_supports[order.target].append(prov)
+
+
+def index_support_move(board: Board, prov: str, order: SupportMove) -> None:
+    board.move_supports[(order.origin, order.dest_province)].append(prov)
+
+
+def support_matches(board: Board, order: SupportHold | SupportMove) -> bool:
+    """Was the supported unit ordered as the support says? A support of a
+    move that names a coast only helps a move to that coast (DATC 6.B.9); a
+    support of a hold helps any unit that does not move."""
+    if isinstance(order, SupportMove):
+        supported = board.move_of(order.origin)
+        if supported is None or supported.dest_province != order.dest_province:
+            return False
+        return "/" not in order.dest or "/" not in supported.dest or order.dest == supported.dest
+    return board.move_of(order.target) is None
+
+
+def supports_given(board: Board, supporters: list[str], exclude_power: str | None = None) -> Strength:
+    """How many of these supports are given (not cut, not dislodged), leaving
+    out those of `exclude_power`."""
+    count = 0
+    for s in supporters:
+        if exclude_power is not None and board.units[s].power == exclude_power:
+            continue
+        if (yield s):
+            count += 1
+    return count
+
+
+def support_given(board: Board, prov: str, support: SupportHold | SupportMove) -> Decision:
+    """The support decision: matched, not cut, and not dislodged by the unit it supports against."""
+    if prov in board.unmatched:
+        return False        # supports a move that was not ordered, or a hold by a unit that moves
+    against = support.dest_province if isinstance(support, SupportMove) else None
+    attackers = board.moves_to.get(prov, ())
+    power = board.units[prov].power
+    for attacker in attackers:
+        if attacker == against or board.units[attacker].power == power:
+            continue
+        if attacker not in board.by_convoy or (yield from has_path(board, attacker)):
+            return False    # cut
+    # Dislodged by the unit it supported against?
+    return not (against is not None and against in attackers and (yield from is_dislodged(board, prov)))
+
+
+def support_reason(board: Board, prov: str, order: SupportHold | SupportMove, succeeded: dict[str, bool]) -> Reason:
+    return Reason.SUPPORTED if succeeded[prov] else (Reason.NOT_MATCHED if prov in board.unmatched else Reason.CUT)
+
+
+def cutters(board: Board, prov: str) -> tuple[str, ...]:
+    """The units whose attacks cut this support (not the one it supports against, not its own power's)."""
+    support = board.orders[prov]
+    against = support.dest_province if isinstance(support, SupportMove) else None
+    power = board.units[prov].power
+    return tuple(a for a in board.moves_to.get(prov, ()) if a != against and board.units[a].power != power
+                 and (a not in board.by_convoy or board.resolver.evaluate(has_path(board, a))))
