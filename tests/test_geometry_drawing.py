@@ -97,7 +97,7 @@ def contrast(a: str, b: str) -> float:
 def test_power_colours_are_told_apart(variant_name: str) -> None:
     variant = load_variant(variant_name)
     colours = power_colours(variant)      # as drawn
-    if variant.extra.get("minor_powers"):
+    if variant.minor_powers:
         colours["(minor powers)"] = MINOR_COLOUR
     too_close = []
     names = sorted(colours)

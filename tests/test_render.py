@@ -6,6 +6,7 @@ from __future__ import annotations
 import struct
 import xml.etree.ElementTree as ET
 import zlib
+from itertools import accumulate
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,8 @@ def with_minors(variant_name: str):
     variant = load_variant(variant_name)
     state = initial_state(variant)
     # initial_state places only the Great Powers; minors stand in their own centres.
-    for minor, info in sorted((variant.extra.get("minor_powers") or {}).items()):
-        for text in info.get("units", []):
+    for minor, info in sorted(variant.minor_powers.items()):
+        for text in info.units:
             unit = parse_unit(text, minor, variant.map, "test", "minor")
             state.units[unit.province] = unit
     return variant, state
@@ -57,20 +58,29 @@ def png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     for y in range(height):
         f = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = prev[i]
-            c = prev[i - bpp] if i >= bpp else 0
-            if f == 1:
-                line[i] = (line[i] + a) & 255
-            elif f == 2:
-                line[i] = (line[i] + b) & 255
-            elif f == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        # Each filter adds a predictor from a (left), b (above), c (above left), modulo 256.
+        # Sub and Up go a whole row at a time; Average and Paeth byte by byte.
+        if f == 1:
+            for k in range(bpp):
+                line[k::bpp] = bytes(v & 255 for v in accumulate(line[k::bpp]))
+        elif f == 2:
+            line = bytearray((x + b) & 255 for x, b in zip(line, prev))
+        elif f == 3:
+            for i in range(stride):
+                line[i] = (line[i] + ((line[i - bpp] if i >= bpp else 0) + prev[i]) // 2) & 255
+        elif f == 4:
+            for i in range(bpp):                    # a = c = 0: the predictor is b
+                line[i] = (line[i] + prev[i]) & 255
+            for i, b, c in zip(range(bpp, stride), prev[bpp:], prev):
+                a = line[i - bpp]
+                if a == c:                          # p = b: b is nearest (a too, if b == c)
+                    p = b
+                elif b == c:                        # p = a
+                    p = a
+                else:
+                    pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - c - c)     # |p - a|, |p - b|, |p - c|
+                    p = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + p) & 255
         rows.append(bytes(line))
         prev = line
     return width, bpp, rows

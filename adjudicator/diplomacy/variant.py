@@ -46,6 +46,17 @@ class PowerInfo:
 
 
 @dataclass(frozen=True)
+class MinorPower:
+    """A power that no player plays, moved by the variant's rules (A&E's minor
+    powers): its name, its starting units as written, and the variant's own
+    attributes of it (A&E: religion, territory), which only its rules read."""
+    id: str
+    name: str
+    units: tuple[str, ...]
+    traits: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
 class Variant:
     id: str
     name: str
@@ -58,6 +69,7 @@ class Variant:
     extra: dict[str, Any]
     source: str
     rule_options: dict[str, str] = field(default_factory=dict)
+    minor_powers: dict[str, MinorPower] = field(default_factory=dict)
 
     def rule_option(self, key: str) -> str:
         """A rule option's value, or its default."""
@@ -93,8 +105,8 @@ class Variant:
         info = self.powers.get(power)
         if info is not None:
             return info.name
-        minors = self.extra.get("minor_powers", {}) or {}
-        return str((minors.get(power) or {}).get("name", power.title()))
+        minor = self.minor_powers.get(power)
+        return minor.name if minor is not None else power.title()
 
     def power_suggestion(self, text: str = "") -> str:
         """'did you mean England?' for a near miss, else the list of powers."""
@@ -169,11 +181,28 @@ def parse_variant(data: Any, source: str, variant_id: str,
             units=units, extra={k: v for k, v in entry.items() if k not in known})
     start = data["start"]
     rules, rule_options = parse_rules(data.get("rules"), source)
-    known_top = {"name", "map", "rules", "start", "seasons", "victory", "powers"}
+    known_top = {"name", "map", "rules", "start", "seasons", "victory", "powers", "minor_powers"}
     return Variant(
         id=variant_id, name=str(data.get("name", variant_id)), map=graph,
         rules=rule_set(rules, source), start_year=int(start["year"]),
         seasons=tuple(data.get("seasons", ["spring", "fall"])),
         victory_centres=int((data.get("victory") or {}).get("centres", 18)),
         powers=powers, extra={k: v for k, v in data.items() if k not in known_top}, source=source,
-        rule_options=rule_options)
+        rule_options=rule_options, minor_powers=parse_minor_powers(data.get("minor_powers"), source))
+
+
+def parse_minor_powers(value: Any, source: str) -> dict[str, MinorPower]:
+    """`minor_powers: {alg: {name: Algiers, units: [F alg], religion: islamic}}`."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise DataFileError("minor_powers: should map each minor power to {name, units, ...}", file=source)
+    minors: dict[str, MinorPower] = {}
+    for mid, entry in value.items():
+        units = entry.get("units") or []
+        if not isinstance(units, list):
+            raise DataFileError(f"minor_powers.{mid}.units: should be a list like [A swi]", file=source)
+        minors[str(mid)] = MinorPower(
+            id=str(mid), name=str(entry.get("name", str(mid).title())), units=tuple(str(u) for u in units),
+            traits={str(k): v for k, v in entry.items() if k not in ("name", "units")})
+    return minors

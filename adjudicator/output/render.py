@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import svgwrite
 from svgwrite.container import Group
@@ -79,10 +78,6 @@ def _all_locations(graph: MapGraph) -> list[str]:
 
 
 # --- powers -------------------------------------------------------------------------
-def _minor_info(variant: Variant) -> dict[str, dict[str, Any]]:
-    return {str(k): dict(v or {}) for k, v in (variant.extra.get("minor_powers") or {}).items()}
-
-
 @cache
 def _display_colours(layout_path: str) -> dict[str, str]:
     path = Path(layout_path)
@@ -194,7 +189,8 @@ def _unit_symbol(dwg: svgwrite.Drawing, unit_type: UnitType, at: tuple[float, fl
 def _unit_letter(variant: Variant, power: str, unit_type: UnitType) -> str:
     if power in variant.powers:
         return unit_type.value
-    religion = str(_minor_info(variant).get(power, {}).get("religion", ""))
+    minor = variant.minor_powers.get(power)
+    religion = str(minor.traits.get("religion", "")) if minor is not None else ""
     return RELIGION_LETTERS.get(religion, "?")
 
 
@@ -229,7 +225,7 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
     if geo is not None:
         from adjudicator.output.render_territory import draw_labels, draw_territories
         colours = power_colours(variant)
-        colours.update({m: MINOR_COLOUR for m in _minor_info(variant)})
+        colours.update({m: MINOR_COLOUR for m in variant.minor_powers})
         draw_territories(dwg, board, variant, state, geo, colours)
         pos = geo.anchors()
         centre_at = {c: geo.provinces[c].centre or geo.provinces[c].unit for c in graph.supply_centres}
@@ -306,7 +302,7 @@ def _draw_provinces(dwg: svgwrite.Drawing, board: Group, graph: MapGraph,
 
 def _centre_owner(variant: Variant, state: GameState, centre: str) -> str | None:
     owner = state.centres.get(centre)
-    if owner is None and centre in _minor_info(variant):
+    if owner is None and centre in variant.minor_powers:
         return centre          # an unconquered minor power holds its own centre
     return owner
 
@@ -459,7 +455,7 @@ def _powers_legend(dwg: svgwrite.Drawing, g: Group, variant: Variant, state: Gam
         g.add(dwg.text(f"{info.name}", insert=(x0 + 20, y + 1)))
         g.add(dwg.text(count, insert=(x0 + PANEL_W - 24, y + 1), text_anchor="end"))
         y += 16
-    if _minor_info(variant):
+    if variant.minor_powers:
         g.add(dwg.rect((x0, y - 9), (14, 12), fill=MINOR_COLOUR, stroke="#000000", stroke_width=0.8))
         letters = ", ".join(f"{v} {k}" for k, v in RELIGION_LETTERS.items())
         g.add(dwg.text("Minor powers; letter = religion:", insert=(x0 + 20, y + 1)))

@@ -41,8 +41,8 @@ def is_minor_unit(variant: Variant, unit: Unit) -> bool:
 
 
 def variant_minors(variant: Variant) -> dict[str, dict[str, Any]]:
-    minors = variant.extra.get("minor_powers") or {}
-    return {str(k): dict(v) for k, v in minors.items()}
+    """The variant's minor powers as A&E's rules read them: name, units, religion, territory."""
+    return {mid: {"name": m.name, "units": list(m.units), **m.traits} for mid, m in variant.minor_powers.items()}
 
 
 def minor_info(variant: Variant, state: GameState, minor: str) -> dict[str, Any]:

@@ -133,9 +133,8 @@ def starting_unit_type(variant: Variant, centre: str) -> tuple[UnitType, str]:
         for unit in info.units:
             if unit.province == centre:
                 return unit.type, unit.location
-    minors = variant.extra.get("minor_powers") or {}
-    for entry in minors.values():
-        for text in entry.get("units", []):
+    for minor in variant.minor_powers.values():
+        for text in minor.units:
             kind, loc = str(text).split()
             if loc.split("/")[0] == centre:
                 return UnitType(kind.upper()), loc
