@@ -106,3 +106,14 @@ def test_lazy_command_runs_as_itself(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-m", "adjudicator", "player", "--help"], cwd=tmp_path,
                          capture_output=True, text=True, check=True).stdout
     assert out.startswith("Usage: adjudicator player [OPTIONS] COMMAND [ARGS]...") and "  replace " in out, out
+
+
+def test_adjudicate_skips_what_it_does_not_use(tmp_path: Path) -> None:
+    """adjudicate locks with fcntl (not filelock, which brings logging)."""
+    subprocess.run([sys.executable, "-m", "adjudicator", "new", "g"], cwd=tmp_path, check=True, capture_output=True)
+    unused: list[str] = []
+    if sys.platform != "win32":                     # Windows has no fcntl: filelock it is
+        unused += ["filelock", "logging"]
+    out = loaded(tmp_path, unused, ["adjudicate", "g", str(ORDERS)])
+    assert "LOADED []" in out, out
+    assert (tmp_path / "g" / "maps" / "1901-spring-movement.svg").exists()

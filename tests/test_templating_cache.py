@@ -1,13 +1,23 @@
 """One jinja2 Environment per search path, templates compiled once, and a
 game folder's templates/ still overriding the packaged ones file by file,
-including an override added or edited after the first render."""
+including an override added or edited after the first render. Compiled
+templates are kept between runs in the user's cache directory (issue 14)."""
 
 from __future__ import annotations
 
 import os
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import jinja2
+import pytest
+
 from adjudicator.output import templating
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def write(path: Path, text: str, mtime: float) -> None:
@@ -55,3 +65,150 @@ def test_override_added_edited_and_removed_later(tmp_path: Path) -> None:
     assert templating.render("a.txt.j2", {}, shared, game_folder=game) == "game a, edited\n"
     (game / "templates" / "a.txt.j2").unlink()
     assert templating.render("a.txt.j2", {}, shared, game_folder=game) == "packaged a\n"
+
+
+# --- issue 14: compiled templates kept between runs, in the user's cache directory ---------------
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """A cache home of the test's own, and no Environment left from before
+    (clearing them is what a new process sees)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    templating._environment.cache_clear()
+    yield tmp_path / "xdg" / "adjudicator"
+    templating._environment.cache_clear()
+
+
+def cached_files(cache: Path) -> list[Path]:
+    return sorted(cache.glob("jinja2-*.cache"))
+
+
+def refuse_to_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    def compile_(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compiled, not loaded from the cache")
+    monkeypatch.setattr(jinja2.Environment, "compile", compile_)
+
+
+def test_cache_directory_is_the_users_and_private(fresh: Path) -> None:
+    assert templating.cache_dir() == fresh
+    if hasattr(os, "getuid"):
+        assert stat.S_IMODE(fresh.stat().st_mode) == 0o700
+
+
+def test_no_xdg_cache_home_means_home_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert templating.cache_dir() == tmp_path / "home" / ".cache" / "adjudicator"
+
+
+def test_template_compiled_once_per_machine(fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = tmp_path / "shared"
+    write(shared / "t.txt.j2", "hello {{ name }}\n", 1_000_000)
+    assert templating.render("t.txt.j2", {"name": "a"}, shared) == "hello a\n"
+    assert len(cached_files(fresh)) == 1
+    templating._environment.cache_clear()           # a new run
+    refuse_to_compile(monkeypatch)
+    assert templating.render("t.txt.j2", {"name": "b"}, shared) == "hello b\n"
+
+
+def test_html_and_text_compile_apart(fresh: Path, tmp_path: Path) -> None:
+    """jinja2's cache key ignores autoescape: the file names must not."""
+    shared = tmp_path / "shared"
+    write(shared / "t.j2", "{{ s }}\n", 1_000_000)
+    assert templating.environment(shared).get_template("t.j2").render(s="<b>") == "<b>\n"
+    assert templating.environment(shared, html=True).get_template("t.j2").render(s="<b>") == "&lt;b&gt;\n"
+    templating._environment.cache_clear()
+    assert templating.environment(shared, html=True).get_template("t.j2").render(s="<b>") == "&lt;b&gt;\n"
+    assert templating.environment(shared).get_template("t.j2").render(s="<b>") == "<b>\n"
+    assert len(cached_files(fresh)) == 2
+
+
+def test_edited_game_override_is_compiled_again(fresh: Path, tmp_path: Path) -> None:
+    """The cache checks the source itself, not its time: an edit shows at the
+    next run even with the old modification time."""
+    shared, game = tmp_path / "shared", tmp_path / "game"
+    write(shared / "a.txt.j2", "packaged a\n", 1_000_000)
+    write(game / "templates" / "a.txt.j2", "game a\n", 1_000_000)
+    assert templating.render("a.txt.j2", {}, shared, game_folder=game) == "game a\n"
+    templating._environment.cache_clear()
+    write(game / "templates" / "a.txt.j2", "game a, edited\n", 1_000_000)
+    assert templating.render("a.txt.j2", {}, shared, game_folder=game) == "game a, edited\n"
+    assert not list(game.rglob("*.cache"))             # nothing cached in the game folder
+
+
+@pytest.mark.parametrize("spoil", ["a file", "others may write", "no home"])
+def test_unusable_cache_directory_falls_back(spoil: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    templating._environment.cache_clear()
+    xdg = tmp_path / "xdg"
+    xdg.mkdir()
+    if spoil == "a file":
+        (xdg / "adjudicator").write_text("not a directory")
+    elif spoil == "others may write":
+        (xdg / "adjudicator").mkdir()
+        (xdg / "adjudicator").chmod(0o777)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(xdg) if spoil != "no home" else "")
+    if spoil == "no home":
+        monkeypatch.setattr(Path, "home", lambda: (_ for _ in ()).throw(RuntimeError("no home")))
+    assert templating.cache_dir() is None
+    shared = tmp_path / "shared"
+    write(shared / "t.txt.j2", "hello {{ name }}\n", 1_000_000)
+    assert templating.render("t.txt.j2", {"name": "a"}, shared) == "hello a\n"
+    assert templating.environment(shared).bytecode_cache is None
+    templating._environment.cache_clear()
+
+
+def test_damaged_or_unwritable_cache_files_are_not_an_error(fresh: Path, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = tmp_path / "shared"
+    write(shared / "t.txt.j2", "hello {{ name }}\n", 1_000_000)
+    assert templating.render("t.txt.j2", {"name": "a"}, shared) == "hello a\n"
+    for damage in (b"", b"garbage", cached_files(fresh)[0].read_bytes()[:40]):
+        cached_files(fresh)[0].write_bytes(damage)
+        templating._environment.cache_clear()
+        assert templating.render("t.txt.j2", {"name": "b"}, shared) == "hello b\n"
+    templating._environment.cache_clear()
+    monkeypatch.setattr(os, "replace", lambda *args: (_ for _ in ()).throw(PermissionError(13, "denied")))
+    cached_files(fresh)[0].unlink()
+    assert templating.render("t.txt.j2", {"name": "c"}, shared) == "hello c\n"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_reports_identical_with_and_without_the_cache(tmp_path: Path) -> None:
+    """A phase adjudicated with no cache, with a cold one and with a warm one:
+    the same bytes in every file."""
+    orders = ROOT / "orders" / "standard" / "1901-spring.txt"
+    (tmp_path / "none").write_text("a file where the cache directory would be")
+    results = []
+    for name, xdg in [("none", tmp_path / "none"), ("cold", tmp_path / "xdg"), ("warm", tmp_path / "xdg")]:
+        env = dict(os.environ, XDG_CACHE_HOME=str(xdg))
+        game = tmp_path / "games" / name / "g"
+        for args in (["new", str(game)], ["adjudicate", str(game), str(orders)]):
+            subprocess.run([sys.executable, "-m", "adjudicator", *args], env=env, check=True, capture_output=True)
+        results.append(snapshot(game))
+    assert len(cached_files(tmp_path / "xdg" / "adjudicator")) == 3
+    assert results[0] == results[1] == results[2]
+
+
+def test_files_unused_for_a_month_are_removed(fresh: Path, tmp_path: Path) -> None:
+    """Using a cache file keeps it; one unused for UNUSED_DAYS goes when a
+    template is next compiled (a game folder or test folder long gone)."""
+    shared = tmp_path / "shared"
+    write(shared / "used.txt.j2", "used\n", 1_000_000)
+    write(shared / "new.txt.j2", "new\n", 1_000_000)
+    assert templating.render("used.txt.j2", {}, shared) == "used\n"
+    [used] = cached_files(fresh)
+    long_ago = 1_000_000.0
+    gone = fresh / "jinja2-0123456789ab-0000.cache"
+    gone.write_bytes(b"from a folder long gone")
+    other = fresh / "not-ours.txt"
+    other.write_text("kept")
+    for path in (used, gone, other):
+        os.utime(path, (long_ago, long_ago))
+    templating._environment.cache_clear()
+    assert templating.render("used.txt.j2", {}, shared) == "used\n"      # loaded: now recently used
+    assert used.stat().st_mtime > long_ago
+    assert templating.render("new.txt.j2", {}, shared) == "new\n"        # compiled: the cache is pruned
+    assert used.exists() and other.exists() and not gone.exists()
+    assert len(cached_files(fresh)) == 2

@@ -18,16 +18,18 @@ from __future__ import annotations
 import math
 from functools import cache
 from pathlib import Path
-
-import svgwrite
-from svgwrite.container import Group
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.diplomacy.mapgraph import MAPS_DIR, MapGraph
 from adjudicator.diplomacy.model import UnitType, province_of
 from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.variant import Variant
-from adjudicator.store.storage import read_yaml
+from adjudicator.store.storage import read_text, read_yaml
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.container import Group
 
 MAP_W, MAP_H = 1000, 800
 PANEL_W = 280
@@ -42,6 +44,12 @@ NEUTRAL_CENTRE = "#ffffff"
 MINOR_COLOUR = "#9a9a9a"
 FAIL_COLOUR = "#d62020"
 RELIGION_LETTERS = {"catholic": "C", "protestant": "P", "orthodox": "O", "islamic": "I"}
+
+
+def _svgwrite() -> Any:
+    """svgwrite, imported when a map is drawn: `status` and `check` never need it."""
+    import svgwrite
+    return svgwrite
 
 
 def _n(value: float) -> float:
@@ -82,6 +90,10 @@ def _all_locations(graph: MapGraph) -> list[str]:
 def _display_colours(layout_path: str) -> dict[str, str]:
     path = Path(layout_path)
     if not path.exists():
+        return {}
+    # Most layouts give no display colours: then the file (schematic positions,
+    # ~7 ms of YAML for Standard) is not parsed for the territory map (issue 14).
+    if "display_colours" not in read_text(path):
         return {}
     return {str(k): str(v) for k, v in (read_yaml(path).get("display_colours") or {}).items()}
 
@@ -212,8 +224,8 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
     graph = variant.map
     map_w, map_h = (geo.width, geo.height) if geo is not None else (MAP_W, MAP_H)
     width, height = map_w + PANEL_W, map_h + TITLE_H
-    dwg = svgwrite.Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}",
-                           debug=False)
+    dwg = _svgwrite().Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}",
+                              debug=False)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     # With orders drawn, the map shows that phase's results, so name that phase.
     shown = f"{outcome.phase} results" if outcome is not None else str(state.phase)

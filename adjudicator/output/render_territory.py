@@ -11,15 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import svgwrite
-from svgwrite.container import Group
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.diplomacy.mapgraph import MAPS_DIR, MapGraph
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.store.storage import read_yaml
+
+if TYPE_CHECKING:      # render.py imports svgwrite for the drawing (see render._svgwrite)
+    import svgwrite
+    from svgwrite.container import Group
 
 Point = tuple[float, float]
 
