@@ -386,7 +386,7 @@ def _draw_orders(dwg: svgwrite.Drawing, board: Group, variant: Variant, orders: 
             continue
         colour = _colour(variant, o.power)
         start = pos[loc]
-        void = o.kind == "Void" or o.result.startswith("void")
+        void = o.kind == "Void" or o.void
         failed = not o.succeeded or void
         opacity = 0.45 if failed else 0.95
         og = dwg.g(class_=f"order {o.kind.lower() or 'order'}{' failed' if failed else ''}")
@@ -527,7 +527,7 @@ def _dislodged_list(dwg: svgwrite.Drawing, g: Group, variant: Variant, state: Ga
 
 def _failed_orders_list(dwg: svgwrite.Drawing, g: Group, outcome: PhaseOutcome, x0: float, y: float) -> float:
     """The first 18 failed or void orders, cut to fit the panel's width."""
-    failed = [o for o in outcome.orders if not o.succeeded or o.result.startswith("void")]
+    failed = [o for o in outcome.orders if not o.succeeded or o.void]
     if failed:
         y = _legend_heading(dwg, g, x0, y, "Failed orders")
         for o in sorted(failed, key=lambda o: (o.power, o.unit))[:18]:

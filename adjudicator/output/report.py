@@ -79,7 +79,7 @@ def shown_line(line: OrderLine, graph: MapGraph, why: bool) -> dict[str, str]:
     if line.void and not text.endswith(INVALID.strip()):
         text += INVALID
     if not why:
-        words = "" if line.void or line.result.startswith("void") else line.result
+        words = "" if line.void else line.result
         if line.void and line.why is not None and line.why.kind is WhyKind.DISLODGED:
             words = "dislodged"
         return {"text": text, "why": words}
