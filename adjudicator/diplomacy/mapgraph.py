@@ -239,7 +239,9 @@ class MapGraph:
         """Can a unit of this type standing on `source` move directly to `target`?
         For armies coasts are ignored; for fleets `target` must be an exact location."""
         if unit_type is UnitType.ARMY:
-            return self.province_of(target) in self.army_adjacent.get(self.province_of(source), NOWHERE)
+            provinces = self.location_province        # province_of, inlined: this is the hot path
+            return (provinces.get(target) or province_of(target)) in self.army_adjacent.get(
+                provinces.get(source) or province_of(source), NOWHERE)
         return target in self.fleet_adjacent.get(source, NOWHERE)
 
     def reachable_coasts(self, source: str, province: str) -> list[str]:

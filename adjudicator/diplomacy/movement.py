@@ -127,7 +127,7 @@ class MovementAdjudicator(Board):
                      for p, o in self.orders.items()}
         moved, dislodged = self.moves_made(succeeded)
         occupied = {p for p in self.units if p not in moved and p not in dislodged}
-        occupied.update(o.split("/")[0] for o in moved.values())
+        occupied.update(self.moves[p].dest_province for p in moved)
         contested = set()
         reasons: dict[str, Reason] = {}
         for prov, order in self.orders.items():

@@ -22,7 +22,7 @@ class WhyKind(Enum):
     VOID = "void"                # the order broke a rule; the unit held
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Opponent:
     """A unit on the other side of a decision, with the strength it brought."""
 
@@ -30,7 +30,7 @@ class Opponent:
     strength: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Why:
     """Why an order did not simply succeed, from the resolver's decisions.
 
@@ -50,7 +50,7 @@ class Why:
     rule: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderLine:
     power: str
     text: str             # the order as published (normalised, or as written for minor powers)

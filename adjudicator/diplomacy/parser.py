@@ -324,7 +324,9 @@ class OrderParser:
         reads it; anything else (and any doubt, such as a line that could be
         a power's name) returns None, and the full parser reads the line."""
         words = text.lower().split()
-        if "-" in text:
+        if "-" in text and text.count("-") != words.count("-"):
+            # Some hyphen is inside a word ('nth-pic', '->'); each one standing
+            # alone as '-' would leave the words as they are.
             words = self._plain_hyphens(words)
             if not words:
                 return None
@@ -401,15 +403,20 @@ class OrderParser:
         """'France: A par - bur' -> ('france', 'A par - bur'); a heading alone -> (power, '')."""
         match = POWER_PREFIX.match(text) if ":" in text else None
         if match:
-            power = self.variant.power_lookup(match.group(1))
+            power = self.power_lookup(match.group(1))
             if power is None:
                 raise OrderSyntaxError(f"'{match.group(1).strip()}': no such power",
                                        hint=self.variant.power_suggestion(match.group(1)))
             return power, match.group(2)
-        bare = self.variant.power_lookup(text.strip())
+        bare = self.power_lookup(text.strip())
         if bare is not None and text.strip():
             return bare, ""
         return None, text
+
+    def power_lookup(self, text: str) -> str | None:
+        """variant.power_lookup, with the name normalised through the map's
+        cache (a heading such as 'France:' comes in every text)."""
+        return self.variant.power_table().get(self.names.normalise(text))
 
     def parse_text(self, text: str, default_power: str | None = None) -> list[ParsedLine]:
         """Every order line of a text, parsed, with its error if any. A text
@@ -422,7 +429,7 @@ class OrderParser:
         lines: list[ParsedLine] = []
         power = default_power
         for number, raw in enumerate(raw_lines, start=1):
-            if len(raw) > MAX_LINE_CHARS or control_character(raw) is not None:
+            if len(raw) > MAX_LINE_CHARS or not raw.isprintable() and control_character(raw) is not None:
                 lines.append(refused_line(number, raw, power))
                 continue
             content = raw.split("#", 1)[0].strip()

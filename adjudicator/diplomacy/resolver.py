@@ -7,7 +7,12 @@ A decision is a generator: it yields the key of each decision it needs, is
 sent that decision's resolution, and returns its own. So the rules read like
 the recursive algorithm (`succeeds = yield other`), but nothing recurses on
 the Python stack: `resolve` drives the decisions with a stack of its own, and
-a ring of 100,000 moves is resolved as easily as a ring of three."""
+a ring of 100,000 moves is resolved as easily as a ring of three.
+
+A decision reads nothing but the resolutions it is sent (guessing runs it
+again anyway), so `resolve` may first run a decision bare: most need no other
+decision and are settled without the bookkeeping; one that asks for another
+is started again under it."""
 
 from __future__ import annotations
 
@@ -43,8 +48,21 @@ class Resolver(Generic[K]):
 
     def resolve(self, key: K) -> bool:
         """The resolution of `key`, resolving whatever it depends on first."""
+        if self.status.get(key) == RESOLVED:
+            return self.result[key]     # the common case, without a call
         known = self._known(key)
-        return known if known is not None else self.evaluate(self._decide(key))
+        if known is not None:
+            return known
+        # Most decisions need no other: run it bare, and only if it asks for
+        # something start it again under the bookkeeping (see the module's doc).
+        decision = self.adjudicate(key)
+        try:
+            next(decision)
+        except StopIteration as done:
+            self.result[key], self.status[key] = done.value, RESOLVED
+            return bool(done.value)
+        decision.close()
+        return self.evaluate(self._decide(key))
 
     def evaluate(self, decision: Decision[K]) -> bool:
         """Run a decision to its end. Each key it yields is answered at once if
@@ -61,6 +79,9 @@ class Resolver(Generic[K]):
                 answer = bool(done.value)
                 if not stack:
                     return answer
+                continue
+            if self.status.get(needed) == RESOLVED:
+                answer = self.result[needed]        # the common case, without a call
                 continue
             answer = self._known(needed)
             if answer is None:

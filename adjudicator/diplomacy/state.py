@@ -39,8 +39,8 @@ class GameState:
 
     def copy(self) -> GameState:
         return GameState(self.variant, self.phase, dict(self.units), dict(self.centres),
-                         dict(self.dislodged), copy.deepcopy(self.extra), copy.deepcopy(self.result),
-                         dict(self.missed))
+                         dict(self.dislodged), copy.deepcopy(self.extra) if self.extra else {},
+                         copy.deepcopy(self.result) if self.result is not None else None, dict(self.missed))
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]

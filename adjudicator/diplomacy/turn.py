@@ -15,7 +15,7 @@ import dataclasses
 from adjudicator.diplomacy.hooks import PreResolved
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph
-from adjudicator.diplomacy.model import Reason, Unit
+from adjudicator.diplomacy.model import UNIT_LETTERS, Reason, Unit
 from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.movement_result import MovementResult
 from adjudicator.diplomacy.order_types.move import ignored_convoy_note
@@ -78,11 +78,18 @@ def resolve_with_post_steps(variant: Variant, state: GameState, orders: dict[str
             void[prov] = (orders[prov], why)
 
 
+# The result column's word for each reason (a reason not listed shows its own value).
+RESULT_WORDS: dict[Reason, str] = {
+    Reason.MOVED: "moved", Reason.BOUNCED: "bounced", Reason.NO_CONVOY: "no convoy", Reason.CUT: "cut",
+    Reason.NOT_MATCHED: "void: supported unit did not do that", Reason.DISLODGED: "dislodged",
+    Reason.SUPPORTED: "", Reason.CONVOYED: "", Reason.HELD: ""}
+# Reasons that are a plain success: no why, unless the unit was dislodged.
+PLAIN_REASONS = frozenset({Reason.MOVED, Reason.SUPPORTED, Reason.CONVOYED, Reason.HELD})
+
+
 def describe_result(order: Order, reason: Reason) -> str:
-    return {Reason.MOVED: "moved", Reason.BOUNCED: "bounced", Reason.NO_CONVOY: "no convoy",
-            Reason.CUT: "cut", Reason.NOT_MATCHED: "void: supported unit did not do that",
-            Reason.DISLODGED: "dislodged", Reason.SUPPORTED: "", Reason.CONVOYED: "",
-            Reason.HELD: ""}.get(reason, reason.value)
+    words = RESULT_WORDS.get(reason)
+    return reason.value if words is None else words
 
 
 def opponents(state: GameState, contested: tuple[tuple[str, int], ...]) -> tuple[Opponent, ...]:
@@ -93,6 +100,8 @@ def why_of(order: Order, state: GameState, result: MovementResult, graph: MapGra
     """The typed reason for a result that is not a plain success, from the resolver's decisions."""
     prov = order.province
     reason = result.reasons.get(prov, Reason.HELD)
+    if reason in PLAIN_REASONS and prov not in result.dislodgements:
+        return None         # the common case: a plain success
     if prov in result.dislodgements:
         contest = result.dislodgements[prov]
         (attacker, attack), = contest.others
@@ -120,18 +129,27 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
                graph: MapGraph) -> OrderLine:
     prov = order.province
     reason = result.reasons.get(prov, Reason.HELD)
-    line = OrderLine(order.power, published or str(order), describe_result(order, reason),
-                     kind=type(order).__name__, unit=f"{order.unit_type.value if order.unit_type else '?'} {order.location}",
-                     succeeded=result.succeeded.get(prov, True), province=prov, why=why_of(order, state, result, graph))
-    if isinstance(order, Move):
-        line.target = order.dest
-    elif isinstance(order, SupportHold):
-        line.target = order.target
-    elif isinstance(order, (SupportMove, Convoy)):
-        line.origin, line.target = order.origin, order.dest
+    words = describe_result(order, reason)
     if prov in result.dislodged and reason is not Reason.DISLODGED:
-        line.result = (line.result + ", dislodged").lstrip(", ")
-    return line
+        words = (words + ", dislodged").lstrip(", ")
+    origin, target = order_ends(order)
+    unit_type = order.unit_type
+    return OrderLine(order.power, published or str(order), words, "", type(order).__name__,
+                     f"{UNIT_LETTERS[unit_type] if unit_type else '?'} {order.location}", target, origin,
+                     result.succeeded.get(prov, True), prov,
+                     why=None if reason in PLAIN_REASONS and prov not in result.dislodgements
+                     else why_of(order, state, result, graph))
+
+
+def order_ends(order: Order) -> tuple[str, str]:
+    """What the map draws an order between: (origin, target); '' where it has none."""
+    if isinstance(order, Move):
+        return "", order.dest
+    if isinstance(order, SupportHold):
+        return "", order.target
+    if isinstance(order, (SupportMove, Convoy)):
+        return order.origin, order.dest
+    return "", ""
 
 
 def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_from: str | None,
@@ -206,20 +224,22 @@ def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine
                and l.order.province in state.units and state.units[l.order.province].power == l.order.power}
     ordered = set(pre.orders) | set(pre.void)
     by_province: dict[str, OrderLine] = {}
+    published, graph, lines_out = pre.published, variant.map, outcome.orders
     for prov in sorted(state.units):
         if prov in void:
             order, why = void[prov]
-            line = void_line(variant, state, prov, order, why, pre.published.get(prov, str(order)), result)
+            text = published[prov] if prov in published else str(order)
+            line = void_line(variant, state, prov, order, why, text, result)
         else:
             resolved, asked = orders[prov], written.get(prov)
-            line = order_line(resolved, state, result, pre.published.get(prov), variant.map)
-            if isinstance(resolved, Move) and asked is not None:
-                line.detail = ignored_convoy_note(variant.map, asked, resolved) or line.detail
-                if resolved.via_convoy and not asked.via_convoy and prov not in pre.published:
+            line = order_line(resolved, state, result, published.get(prov), graph)
+            if asked is not None and isinstance(resolved, Move):
+                line.detail = ignored_convoy_note(graph, asked, resolved) or line.detail
+                if resolved.via_convoy and not asked.via_convoy and prov not in published:
                     line.text = str(Move(resolved.power, resolved.unit_type, resolved.location, resolved.dest))
         line.defaulted = prov not in ordered
         by_province[prov] = line
-        outcome.orders.append(line)
+        lines_out.append(line)
     for prov in sorted(set(void) - set(state.units)):
         # A variant may publish an order for a unit that is gone (A&E: a DP
         # order for a minor whose unit was disbanded), invalid.

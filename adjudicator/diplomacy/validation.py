@@ -88,9 +88,14 @@ def settle_convoy_intent(state: GameState, variant: Variant, orders: dict[str, O
     with no convoy ordered falls back to the land route when there is one."""
     graph = variant.map
     convoyed_by: dict[tuple[str, str], list[str]] = {}
+    asked = False           # does any move say 'via convoy'?
     for prov, order in orders.items():
         if isinstance(order, Convoy):
             convoyed_by.setdefault((order.origin, order.dest), []).append(state.units[prov].power)
+        elif isinstance(order, Move) and order.via_convoy:
+            asked = True
+    if not convoyed_by and not asked:
+        return              # no convoy ordered or asked for: every move goes as ordered
     for prov, order in list(orders.items()):
         if not isinstance(order, Move):
             continue

@@ -197,7 +197,7 @@ def move_succeeds(board: Board, prov: str, order: Move) -> Decision:
 def move_reason(board: Board, prov: str, order: Move, succeeded: dict[str, bool]) -> Reason:
     if succeeded[prov]:
         return Reason.MOVED
-    if not board.resolver.evaluate(has_path(board, prov)):
+    if prov in board.by_convoy and not board.resolver.evaluate(has_path(board, prov)):
         return Reason.NO_CONVOY
     return Reason.BOUNCED
 
