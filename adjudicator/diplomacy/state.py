@@ -1,14 +1,6 @@
-"""The game state of a Diplomacy game: a plain value. Its YAML form, which
-needs the variant to check, is in adjudicator.diplomacy.statefile:
-
-    variant: standard
-    phase: {year: 1901, season: spring, kind: movement}
-    units: {austria: [A bud, A vie, F tri], ...}
-    dislodged: [{unit: A ser, power: austria, attacker_from: bul, retreats: [alb, tri]}]
-    centres: {austria: [bud, tri, vie], ...}
-    extra: {...}        # variant bookkeeping (A&E: conquered minors, extra home centres...)
-    result: null        # set when the game is over
-"""
+"""The game state of a Diplomacy game: a plain value (who stands where,
+who owns which centre, who was dislodged). Its YAML form, which needs the
+variant to check, is in adjudicator.diplomacy.statefile."""
 
 from __future__ import annotations
 
