@@ -44,6 +44,10 @@ ENCODINGS = ["", "7bit", "8bit", "base64", "quoted-printable", "x-bogus"]
 class Sent:
     power: str | None                # whose address it came from, if a player's
     good_password: bool              # a 'password:' line with that power's password
+    # A line break drawn into a header ends the header block early: what
+    # follows (the Date, say) is read as body, so whether the mail may be
+    # stored is not known here. The invariants are still checked.
+    headers_cut: bool = False
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +147,8 @@ def hostile_mail(draw: st.DrawFn, number: int) -> tuple[bytes, Sent]:
     if draw(st.integers(0, 19)) == 0:
         raw += b"x" * ingest_module.MAX_MESSAGE_BYTES                 # over the size limit
     # Only a readable, dated-in-phase mail with the right password line can be stored.
-    return raw, Sent(power, good and date in ("good", "omitted"))
+    cut = any(char in header for header in headers for char in "\r\n")
+    return raw, Sent(power, good and date in ("good", "omitted"), cut)
 
 
 @st.composite
@@ -168,5 +173,6 @@ def test_hostile_mailboxes_never_break_ingest(cheap_template: Path, mails: list[
         assert len(results) == len({message_key(raw) for raw, _ in mails})
         for result in results:
             if result.status == "stored":
-                assert any(sent.power == result.power and sent.good_password for _, sent in mails)
+                assert any(sent.power == result.power and (sent.good_password or sent.headers_cut)
+                           for _, sent in mails)
         assert ingest(game, box) == []
