@@ -1,12 +1,89 @@
+"""Fixtures for every test, and what keeps the suite quick (issue 14).
+
+* The suite runs on every CPU with pytest-xdist (addopts in pyproject.toml):
+  each test file stays on one worker, so its module-scoped fixtures are built
+  once. Every server a test starts listens on a port the system picks (a
+  port taken in between by another worker means a retry), and every folder a
+  test writes is under its own temporary folder, so workers never meet.
+  (`--dist loadgroup` would spread single tests better, but pytest 9.2 no
+  longer sees the groups: pytest-xdist issue 1386.)
+* Temporary folders (tmp_path, tempfile) go to RAM (/dev/shm) where there is
+  room: the judge fsyncs every file it writes, and on a disk that is most of
+  a test's time. fsync is still called; in RAM it returns at once. A TMPDIR
+  set by whoever runs the tests wins.
+* `built_once` builds an expensive folder (a sample game replayed through
+  the CLI) once per test run, for every worker; a test that would change it
+  works on a copy. Files whose tests read such a folder directly run last,
+  when it is ready."""
+
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
+import filelock
 import pytest
 from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+RAM = Path("/dev/shm")
+RAM_TO_SPARE = 2 << 30         # bytes free in RAM before temporary folders go there
+
+BuiltOnce = Callable[[str, Callable[[Path], object]], Path]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Before any temporary folder is made, and before xdist starts its workers
+    # (they inherit TMPDIR, and their tmp_path lies under this process's one).
+    if os.environ.get("TMPDIR"):
+        return
+    try:
+        free = os.statvfs(RAM)
+    except OSError:
+        return
+    if free.f_bavail * free.f_frsize >= RAM_TO_SPARE and os.access(RAM, os.W_OK | os.X_OK):
+        os.environ["TMPDIR"] = str(RAM)
+        tempfile.tempdir = None            # gettempdir() reads TMPDIR again
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # A test that asks for `built_once` itself (not through a module fixture)
+    # reads a folder that an earlier file builds: its file goes last, so that
+    # the folder is ready by then and no worker sits waiting for it.
+    def reads_a_build(item: pytest.Item) -> bool:
+        info = getattr(item, "_fixtureinfo", None)
+        return info is not None and "built_once" in info.argnames
+
+    late = {item.path for item in items if reads_a_build(item)}
+    items.sort(key=lambda item: item.path in late)     # stable: the order is kept otherwise
+
+
+@pytest.fixture(scope="session")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> BuiltOnce:
+    """`built_once(name, build)`: a folder that `build(folder)` fills, built
+    once per test run and shared by every xdist worker (the first to ask
+    builds it while the others wait). Read it; copy it before changing it."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent                 # this run's folder, above each worker's own
+
+    def get(name: str, build: Callable[[Path], object]) -> Path:
+        home = base / "built-once" / name
+        home.parent.mkdir(parents=True, exist_ok=True)
+        with filelock.FileLock(str(home) + ".lock"):
+            done = home.with_name(name + ".done")
+            if not done.exists():
+                shutil.rmtree(home, ignore_errors=True)        # what a failed build left
+                home.mkdir()
+                build(home)
+                done.touch()
+        return home
+
+    return get
 
 
 @pytest.fixture

@@ -15,12 +15,14 @@ runs as the current user inside tmp_path. Every wait is bounded."""
 
 from __future__ import annotations
 
+import errno
 import os
 import pwd
 import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -64,6 +66,7 @@ class SmtpInbox:
     host: str
     port: int
     mails: dict[str, list[bytes]] = field(default_factory=dict)     # recipient -> raw mails, in order
+    parsed: dict[str, list[EmailMessage]] = field(default_factory=dict)   # the same, parsed by `of` so far
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         raw = envelope.original_content or envelope.content
@@ -81,14 +84,27 @@ class SmtpInbox:
         assert self.count() >= total, f"{self.count()} of {total} mails arrived"
 
     def of(self, address: str) -> list[EmailMessage]:
-        return [strict_parse(raw) for raw in self.mails.get(address.lower(), [])]
+        """Every mail to the address, each parsed strictly once: a whole game
+        asks again after every phase, and parsing mails with maps attached
+        again each time would cost seconds."""
+        raws = self.mails.get(address.lower(), [])
+        done = self.parsed.setdefault(address.lower(), [])
+        done.extend(strict_parse(raw) for raw in raws[len(done):])
+        return list(done)
 
 
 @pytest.fixture
 def smtp_inbox() -> Iterator[SmtpInbox]:
-    inbox = SmtpInbox("127.0.0.1", free_port())
-    controller = Controller(inbox, hostname=inbox.host, port=inbox.port)
-    controller.start()
+    for attempt in range(3):
+        inbox = SmtpInbox("127.0.0.1", free_port())
+        controller = Controller(inbox, hostname=inbox.host, port=inbox.port)
+        try:
+            controller.start()
+            break
+        except OSError as error:
+            # Another process (another xdist worker) took the port between free_port() and the bind.
+            if error.errno != errno.EADDRINUSE or attempt == 2:
+                raise
     try:
         yield inbox
     finally:
@@ -149,6 +165,8 @@ ssl = yes
 ssl_cert = <{root}/cert.pem
 ssl_key = <{root}/key.pem
 disable_plaintext_auth = no
+# a wrong password is refused at once (the default waits 2 s)
+auth_failure_delay = 0
 auth_mechanisms = plain login
 default_login_user = {login_user}
 default_internal_user = {internal_user}
@@ -233,20 +251,41 @@ def dovecot(tmp_path: Path) -> Iterator[Dovecot]:
             settings = {"login_user": me.pw_name, "internal_user": me.pw_name, "internal_group": str(os.getgid()),
                         "uid": os.getuid(), "gid": os.getgid(), "chroot": "chroot =",
                         "extra": "service anvil {\n  chroot =\n}\n"}
-        port, tls_port = free_port(), free_port()
-        (root / "dovecot.conf").write_text(CONFIG.format(root=root, port=port, tls_port=tls_port, **settings),
-                                           encoding="utf-8")
-        process = subprocess.Popen([binary, "-F", "-c", str(root / "dovecot.conf")],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_listening(port, process, root / "dovecot.log")
+        for attempt in range(3):
+            port, tls_port = free_port(), free_port()
+            (root / "dovecot.conf").write_text(CONFIG.format(root=root, port=port, tls_port=tls_port, **settings),
+                                               encoding="utf-8")
+            process = subprocess.Popen([binary, "-F", "-c", str(root / "dovecot.conf")],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                wait_listening(port, process, root / "dovecot.log")
+                break
+            except RuntimeError:
+                # Dovecot exits at once when a port was taken (by another xdist
+                # worker, say) between free_port() and its bind: new ports.
+                if process.poll() is None or attempt == 2:
+                    raise
         yield Dovecot("127.0.0.1", port, tls_port, root / "cert.pem", users)
     finally:
+        stop_in_background(process, root if as_root else None)
+
+
+def stop_in_background(process: subprocess.Popen[bytes] | None, remove: Path | None) -> None:
+    """Stop dovecot, then remove its folder (if given). Dovecot's master
+    sleeps a second on its way out, so the wait goes on in a thread while the
+    next test runs; it is not a daemon thread, so the test process waits for
+    it before it exits."""
+    if process is not None:
+        process.terminate()
+
+    def finish() -> None:
         if process is not None:
-            process.terminate()
             try:
                 process.wait(timeout=STOP_TIMEOUT)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(timeout=STOP_TIMEOUT)
-        if as_root:
-            shutil.rmtree(root, ignore_errors=True)
+        if remove is not None:
+            shutil.rmtree(remove, ignore_errors=True)
+
+    threading.Thread(target=finish, name="dovecot-stop").start()

@@ -23,7 +23,6 @@ The default run is bounded (about 150 examples per game). A longer run:
 
 from __future__ import annotations
 
-import copy
 import os
 import random
 from typing import Any
@@ -39,6 +38,7 @@ from test_fuzz_play import (
     game_and_data,
     new_game,
     random_turn,
+    state_copy,
 )
 
 from adjudicator.cards.common import Choice, ChoiceError, State
@@ -79,11 +79,11 @@ def pool(name: str) -> list[State]:
                          r.randrange(10**6))
         for n in range(POOL_CAP[name]):
             if n % POOL_STRIDE[name] == 0:
-                states.append(copy.deepcopy(state))
+                states.append(state_copy(state))
             if game.phase(state) is None:
                 break
             turn = random_turn(name, state, r)
-            state = game.apply(copy.deepcopy(state), turn, data).state
+            state = game.apply(state_copy(state), turn, data).state
         states.append(state)
     _POOLS[name] = states
     return states
@@ -154,15 +154,15 @@ def spoil(draw: Any, choice: Any, values: st.SearchStrategy[Any], keys: st.Searc
 def check_contract(name: str, state: State, turn: dict[str, Any]) -> None:
     """The fuzzer's assertion, also used for the named crash cases."""
     game, data = game_and_data(name)
-    before = copy.deepcopy(state)
-    errors = game.validate(state, copy.deepcopy(turn), data)
+    before = state_copy(state)
+    errors = game.validate(state, state_copy(turn), data)
     assert state == before, "validate changed the state"
     assert isinstance(errors, list) and all(isinstance(e, ChoiceError) for e in errors)
     for e in errors:
         assert isinstance(e.player, str) and isinstance(e.field, str) and isinstance(e.reason, str), e
     if errors or game.phase(state) is None:
         return
-    outcome = game.apply(copy.deepcopy(state), copy.deepcopy(turn), data)
+    outcome = game.apply(state_copy(state), state_copy(turn), data)
     assert isinstance(outcome.state, dict)
     yaml.safe_dump(outcome.state)
     info = game.phase(outcome.state)
@@ -177,7 +177,7 @@ def check_contract(name: str, state: State, turn: dict[str, Any]) -> None:
 def test_hostile_choices_never_crash(name: str, data: st.DataObject) -> None:
     game, variant = game_and_data(name)
     states = pool(name)
-    state = copy.deepcopy(states[data.draw(st.integers(0, len(states) - 1), label="state")])
+    state = state_copy(states[data.draw(st.integers(0, len(states) - 1), label="state")])
     words = vocabulary(state)
     values = hostile(name, words)
     keys = st.one_of(st.sampled_from(FIELDS[name]), st.sampled_from(words), st.none(),
@@ -241,7 +241,7 @@ def test_found_crash_is_fixed(case_id: str, name: str, seed: int, n_players: int
         info = game.phase(state)
         assert info is not None
         defaults = {p: game.default_choice(state, p, data) for p in info.waiting_for}
-        state = game.apply(copy.deepcopy(state), {p: c for p, c in defaults.items() if c is not None},
+        state = game.apply(state_copy(state), {p: c for p, c in defaults.items() if c is not None},
                            data).state
     info = game.phase(state)
     assert info is not None and set(turn) <= set(info.waiting_for), (case_id, info)

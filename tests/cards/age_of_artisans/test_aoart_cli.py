@@ -3,6 +3,7 @@ reaches the score sheet, never leaks a hand, and replays byte for byte."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from .helpers import DATA
 ORDERS = Path(__file__).resolve().parents[3] / "orders" / "age-of-artisans"
 TURNS = sorted(ORDERS.glob("[0-9][0-9][0-9][0-9]-*.yaml"))
 CARDS = {int(b["id"]): b["name"] for b in DATA["buildings"]}
+BuiltOnce = Callable[[str, Callable[[Path], object]], Path]        # the fixture in tests/conftest.py
 
 
 def new_game(runner: CliRunner, folder: Path) -> None:
@@ -31,11 +33,14 @@ def replay(runner: CliRunner, folder: Path, turns: list[Path]) -> None:
         assert result.exit_code == 0, (turn.name, result.output)
 
 
+def sample_game(built_once: BuiltOnce) -> Path:
+    """The whole sample game replayed, once per test run (test_aoart_reports reads it too)."""
+    return built_once("age-of-artisans-sample", lambda home: replay(CliRunner(), home / "game", TURNS)) / "game"
+
+
 @pytest.fixture(scope="module")
-def full_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("full") / "game"
-    replay(CliRunner(), folder, TURNS)
-    return folder
+def full_game(built_once: BuiltOnce) -> Path:
+    return sample_game(built_once)
 
 
 def test_sample_turns_exist_and_name_their_phase() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import itertools
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from adjudicator.store import storage
 
 ORDERS = Path(__file__).resolve().parents[3] / "orders" / "seven-wonders"
 PLAYERS = ["alice", "bob", "carol"]
+BuiltOnce = Callable[[str, Callable[[Path], object]], Path]        # the fixture in tests/conftest.py
 
 
 def play(folder: Path) -> CliRunner:
@@ -34,11 +36,14 @@ def play(folder: Path) -> CliRunner:
     return runner
 
 
+def sample_game(built_once: BuiltOnce) -> Path:
+    """The sample game played, once per test run (test_sw_reports reads it too)."""
+    return built_once("seven-wonders-sample", lambda home: play(home / "g")) / "g"
+
+
 @pytest.fixture(scope="module")
-def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("a") / "g"
-    play(folder)
-    return folder
+def game(built_once: BuiltOnce) -> Path:
+    return sample_game(built_once)
 
 
 def test_final_score_sheet(game: Path) -> None:

@@ -16,7 +16,7 @@ from adjudicator.cards.seven_wonders.engine import GAME
 from adjudicator.output.templating import render
 
 from .conftest import make_state
-from .test_sw_game import play
+from .test_sw_game import BuiltOnce, sample_game
 
 
 def hand_effects(data: dict[str, Any], hand: list[str]) -> dict[str, str]:
@@ -75,9 +75,8 @@ def test_numbers_agree_with_nouns(data: dict[str, Any]) -> None:
 
 
 @pytest.fixture(scope="module")
-def reports(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, str]]:
-    folder = tmp_path_factory.mktemp("r") / "g"
-    play(folder)
+def reports(built_once: BuiltOnce) -> list[tuple[Path, str]]:
+    folder = sample_game(built_once)         # played once per test run (test_sw_game reads it too)
     files = sorted((folder / "reports").glob("*.txt")) + sorted((folder / "private").glob("*/*.txt"))
     return [(f, f.read_text()) for f in files]
 
