@@ -15,7 +15,7 @@ import dataclasses
 from adjudicator.diplomacy.hooks import PreResolved
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph
-from adjudicator.diplomacy.model import UNIT_LETTERS, Reason, Unit
+from adjudicator.diplomacy.model import UNIT_LETTERS, Reason, Unit, UnitType
 from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.movement_result import MovementResult
 from adjudicator.diplomacy.order_types.move import ignored_convoy_note
@@ -87,11 +87,6 @@ RESULT_WORDS: dict[Reason, str] = {
 PLAIN_REASONS = frozenset({Reason.MOVED, Reason.SUPPORTED, Reason.CONVOYED, Reason.HELD})
 
 
-def describe_result(order: Order, reason: Reason) -> str:
-    words = RESULT_WORDS.get(reason)
-    return reason.value if words is None else words
-
-
 def opponents(state: GameState, contested: tuple[tuple[str, int], ...]) -> tuple[Opponent, ...]:
     return tuple(Opponent(state.units[p], strength) for p, strength in contested)
 
@@ -129,16 +124,15 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
                graph: MapGraph) -> OrderLine:
     prov = order.province
     reason = result.reasons.get(prov, Reason.HELD)
-    words = describe_result(order, reason)
+    words = RESULT_WORDS.get(reason, reason.value)
     if prov in result.dislodged and reason is not Reason.DISLODGED:
         words = (words + ", dislodged").lstrip(", ")
     origin, target = order_ends(order)
     unit_type = order.unit_type
-    return OrderLine(order.power, published or str(order), words, "", type(order).__name__,
-                     f"{UNIT_LETTERS[unit_type] if unit_type else '?'} {order.location}", target, origin,
-                     result.succeeded.get(prov, True), prov,
-                     why=None if reason in PLAIN_REASONS and prov not in result.dislodgements
-                     else why_of(order, state, result, graph))
+    return OrderLine(order.power, published or str(order), words, kind=type(order).__name__,
+                     unit=f"{UNIT_LETTERS[unit_type] if unit_type else '?'} {order.location}",
+                     target=target, origin=origin, succeeded=result.succeeded.get(prov, True), province=prov,
+                     why=why_of(order, state, result, graph))
 
 
 def order_ends(order: Order) -> tuple[str, str]:
@@ -160,7 +154,7 @@ def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_fro
     decides, so a variant that joins two coasts (A&E's Smyrna) needs no hook
     of its own here."""
     graph = variant.map
-    if unit.type.value == "A":
+    if unit.type is UnitType.ARMY:
         candidates = set(graph.army_adjacent.get(unit.province, frozenset()))
     else:
         candidates = {loc for own in graph.fleet_locations(unit.province)

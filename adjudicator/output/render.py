@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.mapgraph import MAPS_DIR, MapGraph
 from adjudicator.diplomacy.model import UnitType, province_of
@@ -44,12 +44,6 @@ NEUTRAL_CENTRE = "#ffffff"
 MINOR_COLOUR = "#9a9a9a"
 FAIL_COLOUR = "#d62020"
 RELIGION_LETTERS = {"catholic": "C", "protestant": "P", "orthodox": "O", "islamic": "I"}
-
-
-def _svgwrite() -> Any:
-    """svgwrite, imported when a map is drawn: `status` and `check` never need it."""
-    import svgwrite
-    return svgwrite
 
 
 def _n(value: float) -> float:
@@ -219,13 +213,14 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
     draws the schematic: round nodes joined by adjacency edges."""
     if style not in STYLES:
         raise ValueError(f"unknown map style {style!r}; choose from {', '.join(STYLES)}")
+    import svgwrite  # here, not at the top: `status` and `check` never draw a map
+
     from adjudicator.output.render_territory import geometry_for
     geo = geometry_for(variant.map) if style == "territory" else None
     graph = variant.map
     map_w, map_h = (geo.width, geo.height) if geo is not None else (MAP_W, MAP_H)
     width, height = map_w + PANEL_W, map_h + TITLE_H
-    dwg = _svgwrite().Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}",
-                              debug=False)
+    dwg = svgwrite.Drawing(size=(f"{width}px", f"{height}px"), viewBox=f"0 0 {width} {height}", debug=False)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     # With orders drawn, the map shows that phase's results, so name that phase.
     shown = f"{outcome.phase} results" if outcome is not None else str(state.phase)

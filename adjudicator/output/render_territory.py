@@ -18,7 +18,7 @@ from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.store.storage import read_yaml
 
-if TYPE_CHECKING:      # render.py imports svgwrite for the drawing (see render._svgwrite)
+if TYPE_CHECKING:      # render.render_svg imports svgwrite when it draws
     import svgwrite
     from svgwrite.container import Group
 

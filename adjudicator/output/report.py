@@ -202,7 +202,8 @@ def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: s
         name = variant.power_name(line.power)
         by_power.setdefault(name, [])
         if line.power in missed:
-            nmr[name] = nmr_sentence(variant, outcome, line.power)
+            if name not in nmr:
+                nmr[name] = nmr_sentence(variant, outcome, line.power)
             if line.defaulted and line.why is None:
                 continue            # its defaults are stated in the sentence, not listed as orders
         by_power[name].append(shown_line(line, graph, why))
