@@ -97,16 +97,19 @@ class MovementAdjudicator(Board):
                  seas_touching: dict[str, frozenset[str]],
                  backup_rule: Callable[[dict[str, Order], list[str]], dict[str, bool]]) -> None:
         super().__init__(units, orders, seas_touching)
+        supports: list[tuple[str, SupportHold | SupportMove]] = []
         for prov, order in orders.items():
             index = INDEXERS.get(type(order))
             if index is not None:
                 index(self, prov, order)
+                if isinstance(order, (SupportHold, SupportMove)):
+                    supports.append((prov, order))
         # A support only counts for the move (or hold) it names; one that names
         # a coast only helps a move to that coast (DATC 6.B.9).
-        self.unmatched = {p for p, o in orders.items()
-                          if isinstance(o, (SupportHold, SupportMove)) and not support_matches(self, o)}
-        for supporters in self.move_supports.values():
-            supporters[:] = [s for s in supporters if s not in self.unmatched]
+        self.unmatched = {p for p, support in supports if not support_matches(self, support)}
+        if self.unmatched:
+            for supporters in self.move_supports.values():
+                supporters[:] = [s for s in supporters if s not in self.unmatched]
         # Validation has settled which army moves go by convoy.
         self.by_convoy = {p for p, m in self.moves.items() if m.via_convoy}
         # Two units moving into each other's province meet head-on, unless either goes by convoy.

@@ -31,6 +31,10 @@ class Order:
     def unit_text(self) -> str:
         return f"{UNIT_LETTERS[self.unit_type]} {self.location}" if self.unit_type else self.location
 
+    def ends(self) -> tuple[str, str]:
+        """What the map draws the order between: (origin, target); '' where it has none."""
+        return "", ""
+
 
 @dataclass(frozen=True, slots=True)
 class Hold(Order):
@@ -51,6 +55,9 @@ class Move(Order):
     def __str__(self) -> str:
         return f"{self.unit_text()} - {self.dest}" + (" via convoy" if self.via_convoy else "")
 
+    def ends(self) -> tuple[str, str]:
+        return "", self.dest
+
 
 @dataclass(frozen=True, slots=True)
 class SupportHold(Order):
@@ -60,6 +67,9 @@ class SupportHold(Order):
     def __str__(self) -> str:
         t = f"{UNIT_LETTERS[self.target_type]} " if self.target_type else ""
         return f"{self.unit_text()} S {t}{self.target}"
+
+    def ends(self) -> tuple[str, str]:
+        return "", self.target
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +87,9 @@ class SupportMove(Order):
         t = f"{UNIT_LETTERS[self.target_type]} " if self.target_type else ""
         return f"{self.unit_text()} S {t}{self.origin} - {self.dest}"
 
+    def ends(self) -> tuple[str, str]:
+        return self.origin, self.dest
+
 
 @dataclass(frozen=True, slots=True)
 class Convoy(Order):
@@ -85,6 +98,9 @@ class Convoy(Order):
 
     def __str__(self) -> str:
         return f"{self.unit_text()} C A {self.origin} - {self.dest}"
+
+    def ends(self) -> tuple[str, str]:
+        return self.origin, self.dest
 
 
 @dataclass(frozen=True, slots=True)

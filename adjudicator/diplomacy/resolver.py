@@ -10,9 +10,9 @@ the Python stack: `resolve` drives the decisions with a stack of its own, and
 a ring of 100,000 moves is resolved as easily as a ring of three.
 
 A decision reads nothing but the resolutions it is sent (guessing runs it
-again anyway), so `resolve` may first run a decision bare: most need no other
-decision and are settled without the bookkeeping; one that asks for another
-is started again under it."""
+again anyway), so `resolve` may first run a decision bare: most need no decision
+that is not already resolved, and are settled without the bookkeeping; one
+that asks for an unresolved decision is started again under it."""
 
 from __future__ import annotations
 
@@ -56,8 +56,12 @@ class Resolver(Generic[K]):
         # Most decisions need no other: run it bare, and only if it asks for
         # something start it again under the bookkeeping (see the module's doc).
         decision = self.adjudicate(key)
+        status, result = self.status, self.result
         try:
-            next(decision)
+            needed = next(decision)
+            # Resolved answers are final, so the bare run may be sent them.
+            while status.get(needed) == RESOLVED:
+                needed = decision.send(result[needed])
         except StopIteration as done:
             self.result[key], self.status[key] = done.value, RESOLVED
             return bool(done.value)

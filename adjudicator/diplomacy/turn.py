@@ -20,7 +20,6 @@ from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.movement_result import MovementResult
 from adjudicator.diplomacy.order_types.move import ignored_convoy_note
 from adjudicator.diplomacy.orders import (
-    Convoy,
     Hold,
     Move,
     Order,
@@ -78,8 +77,8 @@ def resolve_with_post_steps(variant: Variant, state: GameState, orders: dict[str
             void[prov] = (orders[prov], why)
 
 
-# The result column's word for each reason (a reason not listed shows its own value).
-RESULT_WORDS: dict[Reason, str] = {
+# The result column's word for each reason: these, else the reason's own value.
+RESULT_WORDS: dict[Reason, str] = {reason: reason.value for reason in Reason} | {
     Reason.MOVED: "moved", Reason.BOUNCED: "bounced", Reason.NO_CONVOY: "no convoy", Reason.CUT: "cut",
     Reason.NOT_MATCHED: "void: supported unit did not do that", Reason.DISLODGED: "dislodged",
     Reason.SUPPORTED: "", Reason.CONVOYED: "", Reason.HELD: ""}
@@ -91,12 +90,9 @@ def opponents(state: GameState, contested: tuple[tuple[str, int], ...]) -> tuple
     return tuple(Opponent(state.units[p], strength) for p, strength in contested)
 
 
-def why_of(order: Order, state: GameState, result: MovementResult, graph: MapGraph) -> Why | None:
+def why_of(order: Order, reason: Reason, state: GameState, result: MovementResult, graph: MapGraph) -> Why | None:
     """The typed reason for a result that is not a plain success, from the resolver's decisions."""
     prov = order.province
-    reason = result.reasons.get(prov, Reason.HELD)
-    if reason in PLAIN_REASONS and prov not in result.dislodgements:
-        return None         # the common case: a plain success
     if prov in result.dislodgements:
         contest = result.dislodgements[prov]
         (attacker, attack), = contest.others
@@ -124,26 +120,17 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
                graph: MapGraph) -> OrderLine:
     prov = order.province
     reason = result.reasons.get(prov, Reason.HELD)
-    words = RESULT_WORDS.get(reason, reason.value)
+    words = RESULT_WORDS[reason]
     if prov in result.dislodged and reason is not Reason.DISLODGED:
         words = (words + ", dislodged").lstrip(", ")
-    origin, target = order_ends(order)
-    unit_type = order.unit_type
+    # The common case, a plain success, has no why.
+    plain = reason in PLAIN_REASONS and prov not in result.dislodgements
+    origin, target = order.ends()
     return OrderLine(order.power, published or str(order), words, kind=type(order).__name__,
-                     unit=f"{UNIT_LETTERS[unit_type] if unit_type else '?'} {order.location}",
+                     unit=f"{UNIT_LETTERS[order.unit_type]} {order.location}" if order.unit_type
+                     else f"? {order.location}",
                      target=target, origin=origin, succeeded=result.succeeded.get(prov, True), province=prov,
-                     why=why_of(order, state, result, graph))
-
-
-def order_ends(order: Order) -> tuple[str, str]:
-    """What the map draws an order between: (origin, target); '' where it has none."""
-    if isinstance(order, Move):
-        return "", order.dest
-    if isinstance(order, SupportHold):
-        return "", order.target
-    if isinstance(order, (SupportMove, Convoy)):
-        return order.origin, order.dest
-    return "", ""
+                     why=None if plain else why_of(order, reason, state, result, graph))
 
 
 def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_from: str | None,
@@ -213,9 +200,14 @@ def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine
     # Each unit's own power's move as written: a 'via convoy' the player did
     # not write (validation added it) is not published, and one that was
     # ignored is noted.
-    written = {l.order.province: l.order for l in lines
-               if l.error is None and isinstance(l.order, Move)
-               and l.order.province in state.units and state.units[l.order.province].power == l.order.power}
+    units = state.units
+    written: dict[str, Move] = {}
+    for parsed in lines:
+        asked = parsed.order
+        if type(asked) is Move and parsed.error is None:
+            unit = units.get(asked.province)
+            if unit is not None and unit.power == asked.power:
+                written[asked.province] = asked
     ordered = set(pre.orders) | set(pre.void)
     by_province: dict[str, OrderLine] = {}
     published, graph, lines_out = pre.published, variant.map, outcome.orders
@@ -227,9 +219,10 @@ def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine
         else:
             resolved, asked = orders[prov], written.get(prov)
             line = order_line(resolved, state, result, published.get(prov), graph)
-            if asked is not None and isinstance(resolved, Move):
-                line.detail = ignored_convoy_note(graph, asked, resolved) or line.detail
-                if resolved.via_convoy and not asked.via_convoy and prov not in published:
+            if asked is not None and type(resolved) is Move:
+                if asked.via_convoy:
+                    line.detail = ignored_convoy_note(graph, asked, resolved) or line.detail
+                elif resolved.via_convoy and prov not in published:
                     line.text = str(Move(resolved.power, resolved.unit_type, resolved.location, resolved.dest))
         line.defaulted = prov not in ordered
         by_province[prov] = line
@@ -251,7 +244,7 @@ def void_line(variant: Variant, state: GameState, prov: str, order: Order, why: 
                      succeeded=False, province=prov, void=True, why=Why(WhyKind.VOID, rule=why))
     if prov in result.dislodged:
         line.result = "void, dislodged"
-        line.why = why_of(order, state, result, variant.map)
+        line.why = why_of(order, result.reasons.get(prov, Reason.HELD), state, result, variant.map)
     return line
 
 

@@ -44,7 +44,8 @@ def hold_strength(board: Board, prov: str) -> Strength:
         return 0
     if prov in board.moves:
         return 0 if (yield prov) else 1
-    return 1 + (yield from supports_given(board, board.hold_supports.get(prov, [])))
+    supporters = board.hold_supports.get(prov)
+    return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
 
 
 def hold_reason(board: Board, prov: str, order: Order, succeeded: dict[str, bool]) -> Reason:

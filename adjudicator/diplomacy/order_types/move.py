@@ -151,20 +151,24 @@ def attack_strength(board: Board, prov: str) -> Strength:
     if prov in board.by_convoy and not (yield from has_path(board, prov)):
         return 0
     dest = board.target[prov]
-    supporters = board.move_supports.get((prov, dest), [])
+    # Most moves have no support: then no generator is made for it (the hot path).
+    supporters = board.move_supports.get((prov, dest))
     defender = board.units.get(dest)
     if defender is None:
-        return 1 + (yield from supports_given(board, supporters))
+        return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
     if prov not in board.opponent and dest in board.moves and (yield dest):
-        return 1 + (yield from supports_given(board, supporters))
+        return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
     if defender.power == board.units[prov].power:
         return 0            # never dislodge your own unit
     # Supports from the defender's own power do not help to dislodge it.
+    if not supporters:
+        return 1
     return 1 + (yield from supports_given(board, supporters, exclude_power=defender.power))
 
 
 def defend_strength(board: Board, prov: str) -> Strength:
-    return 1 + (yield from supports_given(board, board.move_supports.get((prov, board.target[prov]), [])))
+    supporters = board.move_supports.get((prov, board.target[prov]))
+    return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
 
 
 def prevent_strength(board: Board, prov: str) -> Strength:
@@ -173,7 +177,8 @@ def prevent_strength(board: Board, prov: str) -> Strength:
     opponent = board.opponent.get(prov)
     if opponent is not None and (yield opponent):
         return 0            # lost a head-to-head battle: no effect on its destination
-    return 1 + (yield from supports_given(board, board.move_supports.get((prov, board.target[prov]), [])))
+    supporters = board.move_supports.get((prov, board.target[prov]))
+    return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
 
 
 def move_succeeds(board: Board, prov: str, order: Move) -> Decision:
