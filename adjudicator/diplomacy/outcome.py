@@ -22,7 +22,11 @@ class WhyKind(Enum):
     VOID = "void"                # the order broke a rule; the unit held
 
 
-@dataclass(frozen=True, slots=True)
+# Opponent and Why are plain (not frozen) records: a phase makes several for
+# each order that did not simply succeed, and a frozen record costs about
+# twice as much to make. Like the OrderLine they hang from, they are built
+# once and then only read.
+@dataclass(slots=True)
 class Opponent:
     """A unit on the other side of a decision, with the strength it brought."""
 
@@ -30,7 +34,7 @@ class Opponent:
     strength: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Why:
     """Why an order did not simply succeed, from the resolver's decisions.
 
