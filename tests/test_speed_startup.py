@@ -1,5 +1,6 @@
 """Start-up (issue 14): `status` and `check` of a Diplomacy game load neither
-the renderer (svgwrite) nor networkx. Checked in a fresh interpreter."""
+the renderer (svgwrite) nor networkx; `adjudicate` of a movement phase loads
+no retreat or adjustment code. Checked in a fresh interpreter."""
 from __future__ import annotations
 
 import subprocess
@@ -109,9 +110,10 @@ def test_lazy_command_runs_as_itself(tmp_path: Path) -> None:
 
 
 def test_adjudicate_skips_what_it_does_not_use(tmp_path: Path) -> None:
-    """adjudicate locks with fcntl (not filelock, which brings logging)."""
+    """adjudicate locks with fcntl (not filelock, which brings logging), and a
+    movement phase needs no retreat or adjustment code."""
     subprocess.run([sys.executable, "-m", "adjudicator", "new", "g"], cwd=tmp_path, check=True, capture_output=True)
-    unused: list[str] = []
+    unused = ["networkx", "adjudicator.diplomacy.retreats", "adjudicator.diplomacy.adjustments"]
     if sys.platform != "win32":                     # Windows has no fcntl: filelock it is
         unused += ["filelock", "logging"]
     out = loaded(tmp_path, unused, ["adjudicate", "g", str(ORDERS)])

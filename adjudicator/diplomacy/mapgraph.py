@@ -137,6 +137,9 @@ class MapGraph:
         self._army_graph: nx.Graph | None = None
         self._fleet_graph: nx.Graph | None = None
         self._name_index: NameIndex | None = None
+        # What other modules read or build once for this map (the renderer's
+        # layout and geometry): kept with the map, not in module-level caches.
+        self.derived: dict[str, object] = {}
         self.army_adjacent: dict[str, frozenset[str]] = {n: frozenset(near) for n, near in army.items()}
         self.fleet_adjacent: dict[str, frozenset[str]] = {n: frozenset(near) for n, near in fleet.items()}
         self.supply_centres = frozenset(p for p, prov in provinces.items() if prov.supply_centre)
@@ -410,4 +413,4 @@ def _check_fleet_edges(source: str, provinces: dict[str, Province], fleet_lists:
 def load_map(name: str) -> MapGraph:
     """Load maps/<name>.yaml (or a path to a .yaml file)."""
     path = Path(name) if name.endswith(".yaml") else MAPS_DIR / f"{name}.yaml"
-    return parse_map(read_yaml(path), str(path))
+    return parse_map(read_yaml(path, keep=True), str(path))

@@ -16,7 +16,6 @@ count carry ids: unit-<loc>, dislodged-<loc>, centre-<province>, prov-<province>
 from __future__ import annotations
 
 import math
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,6 +43,8 @@ NEUTRAL_CENTRE = "#ffffff"
 MINOR_COLOUR = "#9a9a9a"
 FAIL_COLOUR = "#d62020"
 RELIGION_LETTERS = {"catholic": "C", "protestant": "P", "orthodox": "O", "islamic": "I"}
+# graph.derived keys: what this module reads once per map and keeps with it.
+LAYOUT, DISPLAY_COLOURS = "render.layout", "render.display_colours"
 
 
 def _n(value: float) -> float:
@@ -51,20 +52,23 @@ def _n(value: float) -> float:
     return round(value, 1)
 
 
-@cache
-def _read_layout(path: str) -> dict[str, tuple[float, float]]:
-    data = read_yaml(Path(path))
+def _read_layout(path: Path) -> dict[str, tuple[float, float]]:
+    data = read_yaml(path, keep=True)
     return {str(k): (float(v[0]), float(v[1])) for k, v in (data.get("positions") or {}).items()}
 
 
 def layout_for(graph: MapGraph) -> dict[str, tuple[float, float]]:
     """Positions for every province and coast: maps/<map>.layout.yaml next to
-    the map file, overridden by any `position` the map itself gives."""
+    the map file, overridden by any `position` the map itself gives. Read once
+    per map and kept with it (graph.derived)."""
+    kept = graph.derived.get(LAYOUT)
+    if isinstance(kept, dict):
+        return dict(kept)
     source = Path(graph.source)
     layout_path = source.with_name(source.stem + ".layout.yaml")
     if not layout_path.exists():
         layout_path = MAPS_DIR / f"{source.stem}.layout.yaml"
-    positions = dict(_read_layout(str(layout_path))) if layout_path.exists() else {}
+    positions = _read_layout(layout_path) if layout_path.exists() else {}
     for pid, prov in graph.provinces.items():
         if "position" in prov.drawing:
             x, y = prov.drawing["position"]
@@ -72,7 +76,8 @@ def layout_for(graph: MapGraph) -> dict[str, tuple[float, float]]:
     missing = [loc for loc in _all_locations(graph) if loc not in positions]
     if missing:
         raise ValueError(f"no drawing position for {', '.join(sorted(missing))} (see {layout_path})")
-    return positions
+    graph.derived[LAYOUT] = positions
+    return dict(positions)
 
 
 def _all_locations(graph: MapGraph) -> list[str]:
@@ -80,23 +85,27 @@ def _all_locations(graph: MapGraph) -> list[str]:
 
 
 # --- powers -------------------------------------------------------------------------
-@cache
-def _display_colours(layout_path: str) -> dict[str, str]:
-    path = Path(layout_path)
-    if not path.exists():
-        return {}
+def _display_colours(graph: MapGraph) -> dict[str, str]:
+    """The display colours the map's layout file gives, read once per map and
+    kept with it (graph.derived)."""
+    kept = graph.derived.get(DISPLAY_COLOURS)
+    if isinstance(kept, dict):
+        return kept
+    source = Path(graph.source)
+    path = source.with_name(source.stem + ".layout.yaml")
+    colours: dict[str, str] = {}
     # Most layouts give no display colours: then the file (schematic positions,
     # ~7 ms of YAML for Standard) is not parsed for the territory map (issue 14).
-    if "display_colours" not in read_text(path):
-        return {}
-    return {str(k): str(v) for k, v in (read_yaml(path).get("display_colours") or {}).items()}
+    if path.exists() and "display_colours" in read_text(path):
+        colours = {str(k): str(v) for k, v in (read_yaml(path, keep=True).get("display_colours") or {}).items()}
+    graph.derived[DISPLAY_COLOURS] = colours
+    return colours
 
 
 def power_colours(variant: Variant) -> dict[str, str]:
     """The colour each Great Power is drawn in: the variant's, unless the map's
     layout file gives a display colour (where two would be hard to tell apart)."""
-    source = Path(variant.map.source)
-    overrides = _display_colours(str(source.with_name(source.stem + ".layout.yaml")))
+    overrides = _display_colours(variant.map)
     return {p: overrides.get(p, info.colour) for p, info in variant.powers.items()}
 
 

@@ -9,7 +9,6 @@ schematic (`--style graph`) map in adjudicator/render.py."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +70,9 @@ def _point(value: Any) -> Point:
     return float(value[0]), float(value[1])
 
 
+GEOMETRY = "render.geometry"          # graph.derived key: the map's parsed geometry
+
+
 def parse_geometry(data: dict[str, Any]) -> Geometry:
     provinces: dict[str, ProvinceShape] = {}
     for pid, entry in (data.get("provinces") or {}).items():
@@ -86,11 +88,6 @@ def parse_geometry(data: dict[str, Any]) -> Geometry:
                     str(data.get("note") or ""))
 
 
-@cache
-def _load(path: str) -> Geometry:
-    return parse_geometry(read_yaml(Path(path)))
-
-
 def geometry_path(graph: MapGraph) -> Path:
     source = Path(graph.source)
     path = source.with_name(source.stem + ".geometry.yaml")
@@ -98,9 +95,15 @@ def geometry_path(graph: MapGraph) -> Path:
 
 
 def geometry_for(graph: MapGraph) -> Geometry | None:
-    """The map's territory geometry, or None if it has none (then the schematic is drawn)."""
+    """The map's territory geometry, or None if it has none (then the schematic
+    is drawn). Read once per map and kept with it (graph.derived)."""
+    if GEOMETRY in graph.derived:
+        kept = graph.derived[GEOMETRY]
+        return kept if isinstance(kept, Geometry) else None
     path = geometry_path(graph)
-    return _load(str(path)) if path.exists() else None
+    geo = parse_geometry(read_yaml(path, keep=True)) if path.exists() else None
+    graph.derived[GEOMETRY] = geo
+    return geo
 
 
 def ring_points(ring: str) -> list[Point]:

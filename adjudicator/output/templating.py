@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
-import time
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +16,7 @@ from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 
 from adjudicator.errors import DataFileError
+from adjudicator.store.usercache import cache_dir, prune
 
 PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -69,35 +68,14 @@ def _environment(dirs: tuple[str, ...], html: bool) -> jinja2.Environment:
 
 # --- compiled templates kept between runs (issue 14) ----------------------------------
 # Compiling the three report templates took ~28 ms of every `adjudicate`. jinja2
-# keeps the compiled code in a per-user cache directory instead, so a machine
-# compiles each template once. Each cache file is named after the template's
-# name and path, and holds the checksum of the source it was compiled from: an
-# edited template (a game folder's override too) fails the check and is
-# compiled again. jinja2's own check ignores the Environment's options, so the
-# file names also carry a digest of them and of jinja2's version. The cache
-# lives in the user's cache directory, never in a game folder; where it cannot
-# be made or used safely, templates are compiled as before and nothing is said.
-# A file unused for UNUSED_DAYS goes when a template is next compiled, so the
-# copies of game folders (and test folders) long gone do not pile up.
-UNUSED_DAYS = 30
-
-
-def cache_dir() -> Path | None:
-    """$XDG_CACHE_HOME/adjudicator (or ~/.cache/adjudicator), made 0700; None if
-    it cannot be made, is not a directory, or others could write to it."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    try:
-        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-        path = root / "adjudicator"
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = path.lstat()
-    except (OSError, RuntimeError):          # RuntimeError: no home directory
-        return None
-    if not stat.S_ISDIR(info.st_mode) or info.st_mode & 0o022:
-        return None
-    if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        return None
-    return path
+# keeps the compiled code in the user's cache directory instead (see
+# store/usercache), so a machine compiles each template once. Each cache file is
+# named after the template's name and path, and holds the checksum of the source
+# it was compiled from: an edited template (a game folder's override too) fails
+# the check and is compiled again. jinja2's own check ignores the Environment's
+# options, so the file names also carry a digest of them and of jinja2's
+# version. Where the cache cannot be used safely, templates are compiled as
+# before and nothing is said.
 
 
 class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
@@ -125,15 +103,7 @@ class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
 
     def prune(self) -> None:
         """Remove the cache files (of any jinja2 version or options) unused for UNUSED_DAYS."""
-        cutoff = time.time() - UNUSED_DAYS * 86400
-        with os.scandir(self.directory) as entries:
-            for entry in entries:
-                if entry.name.startswith("jinja2-") and entry.name.endswith((".cache", ".tmp")):
-                    try:
-                        if entry.stat(follow_symlinks=False).st_mtime < cutoff:
-                            os.remove(entry.path)
-                    except OSError:
-                        pass
+        prune(self.directory, "jinja2-", (".cache", ".tmp"))
 
 
 def _bytecode_cache(html: bool) -> jinja2.BytecodeCache | None:

@@ -37,4 +37,4 @@ def load_variant(name: str) -> Variant:
     if not path.exists():
         known = sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
         raise DataFileError(f"no variant {name!r}", file=str(path), hint=f"known: {', '.join(known)}")
-    return parse_variant(read_yaml(path), str(path), path.stem, rule_set)
+    return parse_variant(read_yaml(path, keep=True), str(path), path.stem, rule_set)

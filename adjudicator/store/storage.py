@@ -9,21 +9,28 @@ editor, so the loader is strict:
     expands it);
   * a key given twice in one mapping is an error naming both lines;
   * a file over `max_bytes`, or a line over `MAX_LINE`, is refused unread;
-  * a UTF-8 byte-order mark is accepted."""
+  * a UTF-8 byte-order mark is accepted.
+
+A big data file of the package's own (a map, its geometry) is parsed once per
+machine and its data kept in the user's cache directory (see _parse_kept)."""
 
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from adjudicator.errors import DataFileError
+from adjudicator.store.usercache import cache_dir, prune
 
-# The C loader and dumper (libyaml) are 3-7x faster; the pure-Python ones are
-# the fallback where PyYAML was built without libyaml.
+# The C loader (libyaml) is 3-7x faster; the pure-Python one is the fallback
+# where PyYAML was built without libyaml. (The dumper is the pure-Python one:
+# see dump_yaml.)
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_BYTES = 8 * 1024 * 1024       # a state, turn or game file; map data may ask for more
@@ -78,9 +85,15 @@ def read_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, what:
     return text.removeprefix("\ufeff")
 
 
-def read_yaml(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> Any:
-    """Load a YAML file strictly (see the module docstring); any fault names the file and line."""
-    return parse_yaml(read_text(path, max_bytes=max_bytes), str(path))
+def read_yaml(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, keep: bool = False) -> Any:
+    """Load a YAML file strictly (see the module docstring); any fault names the
+    file and line. With `keep` (map, layout, geometry and variant files: the
+    package's or the GM's own, never a game folder's file or a mail), a file of KEEP_MIN_CHARS or more is
+    parsed once per machine (see _parse_kept)."""
+    text = read_text(path, max_bytes=max_bytes)
+    if keep and len(text) >= KEEP_MIN_CHARS:
+        return _parse_kept(text, str(path))
+    return parse_yaml(text, str(path))
 
 
 def _check_lines(text: str, source: str) -> None:
@@ -128,6 +141,76 @@ def parse_yaml(text: str, source: str) -> Any:
         raise DataFileError("YAML is nested too deeply", file=source) from None
 
 
+# --- parsed YAML kept between runs (issue 14) -------------------------------------
+# Parsing the map and its geometry took ~8-10 ms each of every run. A file the
+# caller asks to keep (map and variant data: a game folder's files and mail
+# never are, so nothing a player sends fills the cache) of KEEP_MIN_CHARS
+# or more (smaller ones parse faster than a cache file is read) is parsed once
+# per machine: its data is kept in the user's cache directory
+# (store/usercache) as marshal of plain data (dicts, lists, strings, numbers,
+# booleans, None: never pickle), in a file named after the SHA-256 of its text
+# and of the loader's versions, which the file repeats and is checked against.
+# Data of any other type (a date, say) is not kept. A damaged or missing file,
+# or an unusable directory: the text is parsed as before, and nothing is said.
+KEEP_MIN_CHARS = 4096
+# Change "yaml-kept-1" when _StrictLoader builds data differently.
+_KEEP_TAG = hashlib.sha256(repr(("yaml-kept-1", yaml.__version__, _BaseLoader.__name__, marshal.version,
+                                 sys.version_info[:2])).encode("utf-8")).hexdigest()[:12]
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _parse_kept(text: str, source: str) -> Any:
+    """parse_yaml(text, source), from the user's cache when it holds it."""
+    folder = cache_dir()
+    if folder is None:
+        return parse_yaml(text, source)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    path = folder / f"yaml-{_KEEP_TAG}-{digest}.marshal"
+    try:
+        kept_digest, data = marshal.loads(path.read_bytes())
+        if kept_digest == digest:
+            os.utime(path)                 # its modification time is when it was last used
+            return data
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    data = parse_yaml(text, source)
+    try:
+        blob = marshal.dumps((digest, data)) if _is_plain(data) else None
+    except (RecursionError, ValueError):    # nested too deeply to check or keep
+        blob = None
+    if blob is not None:
+        _keep(path, blob)
+    return data
+
+
+def _is_plain(data: Any) -> bool:
+    if isinstance(data, dict):
+        return all(isinstance(k, _PLAIN) and _is_plain(v) for k, v in data.items())
+    if isinstance(data, list):
+        return all(_is_plain(v) for v in data)
+    return isinstance(data, _PLAIN)
+
+
+def _keep(path: Path, blob: bytes) -> None:
+    """Write the cache file whole (a temp file renamed over it), then prune old ones."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(blob)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return
+    prune(path.parent, "yaml-", (".marshal", ".tmp"))
+
+
 class _PlainDumper(yaml.SafeDumper):
     """Writes a shared object out in full each time: the loader refuses aliases."""
 
@@ -137,6 +220,9 @@ class _PlainDumper(yaml.SafeDumper):
 
 def dump_yaml(data: Any) -> str:
     """Deterministic YAML text: same data, same bytes, no anchors or aliases."""
+    # The pure-Python dumper on purpose: libyaml's (~5x faster) writes some
+    # strings differently (a character beyond U+FFFF as \U escape, long quoted
+    # strings folded at other places), and state files must keep their bytes.
     text: str = yaml.dump(data, Dumper=_PlainDumper, sort_keys=False, allow_unicode=True,
                           default_flow_style=False, width=100)
     return text
