@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 
 class UnitType(Enum):
@@ -26,15 +27,18 @@ def province_of(location: str) -> str:
     return location.split("/", 1)[0]
 
 
-@dataclass(frozen=True, slots=True)
+# Read-only as the orders are (adjudicator.diplomacy.orders): Final fields, which
+# mypy keeps unassigned, equal and hashed by value; not frozen, which would
+# cost every unit moved twice as much to make (issue 14).
+@dataclass(slots=True, unsafe_hash=True)
 class Unit:
-    power: str
-    type: UnitType
-    location: str          # a location id: province, or province/coast for fleets on split coasts
+    power: Final[str]
+    type: Final[UnitType]
+    location: Final[str]   # a location id: province, or province/coast for fleets on split coasts
     province: str = field(init=False, repr=False, compare=False)     # derived once, when made
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "province", province_of(self.location))
+        self.province = province_of(self.location)
 
     def __str__(self) -> str:
         return f"{UNIT_LETTERS[self.type]} {self.location}"
