@@ -10,7 +10,7 @@ from adjudicator.diplomacy.orders import AnyOrder
 from adjudicator.errors import OrderError
 
 
-@dataclass
+@dataclass(slots=True)
 class ParsedLine:
     number: int
     text: str
