@@ -7,15 +7,22 @@ only `public_view` / `private_view` decide who sees it."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from pathlib import Path
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from adjudicator.errors import AdjudicatorError
+from adjudicator.errors import AdjudicatorError, DataFileError
+from adjudicator.store import storage
 
 State = dict[str, Any]
 Choice = dict[str, Any]
+T = TypeVar("T")
+
+VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,22 @@ class Outcome:
     events: list[Event] = field(default_factory=list)
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def plain_copy(value: Any) -> Any:
+    """copy.deepcopy for a state (mappings, lists and scalars), a few times
+    quicker: scalars are shared, not copied, and make up most of a state.
+    Anything else goes to copy.deepcopy. A list found twice is copied twice,
+    as a round trip through a file would leave it."""
+    kind = type(value)
+    if kind is dict:
+        return {key: item if type(item) in _SCALARS else plain_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [item if type(item) in _SCALARS else plain_copy(item) for item in value]
+    return value if kind in _SCALARS else copy.deepcopy(value)
+
+
 def new_rng_record(seed: int) -> dict[str, int]:
     return {"seed": int(seed), "draws": 0}
 
@@ -93,6 +116,60 @@ def rng(state: State) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
+class VariantData:
+    """A game's variant data, kept by the game (`GAME.variant_data`): its
+    installed file, variants/<game>.yaml, parsed once per version of the file,
+    and the last game folder's own copy, parsed again only when its text
+    changes (parsing is most of adjudicating a big card game). Every caller
+    gets a copy of its own, so that an engine which edits it harms no one."""
+
+    def __init__(self, game_name: str) -> None:
+        self.path = VARIANTS_DIR / f"{game_name}.yaml"
+        self._installed: tuple[int, dict[str, Any]] | None = None
+        self._folder: tuple[str, Any] | None = None
+
+    def installed(self) -> dict[str, Any]:
+        """The installed file's data, {} without a file."""
+        if not self.path.exists():
+            return {}
+        version = self.path.stat().st_mtime_ns
+        if self._installed is None or self._installed[0] != version:
+            data = storage.read_yaml(self.path, keep=True)
+            if not isinstance(data, dict):
+                raise DataFileError("expected a mapping at the top level", file=str(self.path))
+            self._installed = (version, data)
+        return copy.deepcopy(self._installed[1])
+
+    def of_folder(self, path: Path, max_bytes: int) -> Any:
+        """A game folder's copy (its variant.yaml), as storage.read_yaml reads it."""
+        text = storage.read_text(path, max_bytes=max_bytes)
+        if self._folder is None or self._folder[0] != text:
+            self._folder = (text, storage.parse_yaml(text, str(path)))
+        return plain_copy(self._folder[1])
+
+
+class ParsedData(Generic[T]):
+    """What a game reads out of its data mapping (its rules, its catalog),
+    kept by the game for the last mapping given: the driver hands every call
+    of one command the same mapping. Holding the mapping itself (not its id)
+    means a new mapping is never mistaken for it; a caller that edits a
+    mapping in place afterwards must pass a new one."""
+
+    def __init__(self, parse: Callable[[dict[str, Any]], T]) -> None:
+        self._parse = parse
+        self._last: tuple[dict[str, Any], T] | None = None
+
+    def __call__(self, data: dict[str, Any]) -> T:
+        if self._last is None or self._last[0] is not data:
+            self._last = (data, self._parse(data))
+        return self._last[1]
+
+    @property
+    def last(self) -> T | None:
+        """What the last mapping gave, if any was read yet."""
+        return None if self._last is None else self._last[1]
+
+
 class TurnGame(Protocol):
     """Implemented by each game's engine module as a module-level `GAME`."""
 
@@ -100,6 +177,7 @@ class TurnGame(Protocol):
     title: str         # e.g. "7 Wonders"
     min_players: int
     max_players: int
+    variant_data: VariantData  # its variant files, read through the driver
 
     def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
         """The state before the first phase. Must call new_rng_record(seed)

@@ -10,9 +10,8 @@ status. Same folder shape as Diplomacy:
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.cards.common import (
     ChoiceError,
@@ -21,6 +20,7 @@ from adjudicator.cards.common import (
     State,
     TurnGame,
     TurnValidationError,
+    plain_copy,
 )
 from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
@@ -34,27 +34,12 @@ MAX_TURN_BYTES = 256 * 1024
 GAME_DATA = "variant.yaml"   # the game's own copy of its variant data
 MAX_DATA_BYTES = 16 * 1024 * 1024
 OPENING = "setup"          # the name of the reports `new` writes before the first phase
-VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
-
-
-_DATA_CACHE: dict[Path, tuple[int, dict[str, Any]]] = {}
 
 
 def load_data(game: TurnGame) -> dict[str, Any]:
-    """The game's variant data. Parsed once per process and file version (the
-    pure-Python safe loader takes up to half a second on the big card files);
-    each caller gets its own copy, so an engine that edits it harms no one."""
-    path = VARIANTS_DIR / f"{game.name}.yaml"
-    if not path.exists():
-        return {}
-    version = path.stat().st_mtime_ns
-    cached = _DATA_CACHE.get(path)
-    if cached is None or cached[0] != version:
-        data = storage.read_yaml(path)
-        if not isinstance(data, dict):
-            raise DataFileError("expected a mapping at the top level", file=str(path))
-        cached = _DATA_CACHE[path] = (version, data)
-    return copy.deepcopy(cached[1])
+    """The game's installed variant data, a copy of its own for each caller
+    (the game keeps it parsed: see common.VariantData)."""
+    return game.variant_data.installed()
 
 
 def apply_options(data: dict[str, Any], options: dict[str, Any], variant: str) -> dict[str, Any]:
@@ -141,7 +126,17 @@ def history_entry(folder: Path, index: int, phase: PhaseInfo | None, state: Stat
     return path, storage.dump_state(state)
 
 
-def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
+class Current(NamedTuple):
+    """A game folder as it stands, read once for one command."""
+
+    game: TurnGame
+    state: State
+    number: int                # the phase's number: how many history files there are
+    data: dict[str, Any]       # the game's own variant data
+    players: list[str]
+
+
+def read_current(folder: Path) -> Current:
     meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
     game = find_game(meta["variant"])
     files = history_files(folder)
@@ -151,10 +146,15 @@ def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
     # The game's own copy of its variant data, options applied, made at `new`:
     # editing the installed variants/*.yaml never changes a running game.
     own = folder / GAME_DATA
-    data = storage.read_yaml(own, max_bytes=MAX_DATA_BYTES) if own.exists() else load_data(game)
+    data = game.variant_data.of_folder(own, MAX_DATA_BYTES) if own.exists() else load_data(game)
     if not isinstance(data, dict):
         raise DataFileError("expected a mapping at the top level", file=str(own))
-    return game, state, len(files), data
+    return Current(game, state, len(files), data, seats(meta))
+
+
+def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
+    now = read_current(folder)
+    return now.game, now.state, now.number, now.data
 
 
 def read_turn(path: Path) -> dict[str, Any]:
@@ -178,7 +178,10 @@ def split_turn(turn: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
 
 
 def player_names(folder: Path) -> list[str]:
-    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
+    return seats(check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml")))
+
+
+def seats(meta: dict[str, Any]) -> list[str]:
     # Each entry's seat: `power` (written since players could be added by
     # mail), or `name` in folders made before that.
     return [str(p.get("power") or p.get("name")) for p in meta.get("players") or []]
@@ -196,7 +199,7 @@ def misaddressed(players: list[str], info: PhaseInfo, choices: dict[str, Any]) -
 
 
 def check_turn(folder: Path, turn_path: Path, player: str | None = None) -> list[ChoiceError]:
-    game, state, _, data = current(folder)
+    game, state, _, data, players = read_current(folder)
     info = game.phase(state)
     if info is None:
         raise GameFolderError("the game is over", file=str(folder))
@@ -209,9 +212,9 @@ def check_turn(folder: Path, turn_path: Path, player: str | None = None) -> list
         if not choices:
             errors.append(ChoiceError(player, player, "no choice for this player in the turn file"))
             return errors
-    errors += misaddressed(player_names(folder), info, choices)
+    errors += misaddressed(players, info, choices)
     choices = {k: v for k, v in choices.items() if k in info.waiting_for}
-    return errors + game.validate(copy.deepcopy(state), choices, data)
+    return errors + game.validate(plain_copy(state), choices, data)
 
 
 def refuse_repeat(folder: Path, index: int, choices: dict[str, Any], info: PhaseInfo, turn_path: Path) -> None:
@@ -265,12 +268,12 @@ def collected_choices(folder: Path, index: int, info: PhaseInfo) -> dict[str, An
 
 def check_player_choice(folder: Path, player: str, choice: Any) -> list[ChoiceError]:
     """One player's choice against the current phase, as `check --player` does."""
-    game, state, _, data = current(folder)
+    game, state, _, data, players = read_current(folder)
     info = game.phase(state)
     if info is None:
         raise GameFolderError("the game is over", file=str(folder))
-    errors = misaddressed(player_names(folder), info, {player: choice})
-    return errors or game.validate(copy.deepcopy(state), {player: choice}, data)
+    errors = misaddressed(players, info, {player: choice})
+    return errors or game.validate(plain_copy(state), {player: choice}, data)
 
 
 def phase_choices(folder: Path, turn_path: Path | None, index: int, info: PhaseInfo,
@@ -298,12 +301,11 @@ def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool,
                   nmr: bool = False) -> list[tuple[Path, str | bytes]]:
     """Everything the phase writes, the applied turn file first; nothing written."""
     from adjudicator.output import templating  # jinja2: only when reports are written
-    game, state, index, data = current(folder)
+    game, state, index, data, players = read_current(folder)
     info = game.phase(state)
     if info is None:
         raise GameFolderError("the game is over; nothing to adjudicate", file=str(folder))
     choices, source = phase_choices(folder, turn_path, index, info, nmr)
-    players = player_names(folder)
     errors = misaddressed(players, info, choices)
     missed: list[str] = []
     for name in info.waiting_for:
@@ -314,14 +316,14 @@ def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool,
             else:
                 choices[name] = default
                 missed.append(name)
-    errors += game.validate(copy.deepcopy(state), {k: v for k, v in choices.items() if k in info.waiting_for}, data)
+    errors += game.validate(plain_copy(state), {k: v for k, v in choices.items() if k in info.waiting_for}, data)
     if errors:
         raise TurnValidationError(errors, file=source)
     tag = f"{index:04d}-{info.name}"
     if (folder / "reports" / f"{tag}.txt").exists() and not force:
         raise GameFolderError(f"phase {info.name} is already adjudicated", file=str(folder),
                               hint="use --force to adjudicate it again")
-    outcome = game.apply(copy.deepcopy(state), choices, data)
+    outcome = game.apply(state, choices, data)     # state is this call's own, not read again
     events = [Event(f"{name} sent nothing; default applied",
                     (name,) if info.quiet_defaults else None) for name in missed] + outcome.events
     next_info = game.phase(outcome.state)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email import policy
 from email.message import EmailMessage
@@ -114,11 +114,34 @@ class Attachment:
 
 @dataclass
 class PhaseMail:
-    """What every player's mail for one phase shares."""
+    """What every player's mail for one phase shares. The PNG map is drawn
+    from the SVG when the first mail is built (half a second), and each
+    attachment is encoded once for all the players' mails."""
     slug: str
     title: str                        # for the Subject: "Spring 1901 Movement" or "age1-turn2"
-    attachments: list[Attachment]
-    note: str                         # a line for the text, e.g. why there is no PNG
+    attachments: list[Attachment]     # the SVG map and the state file; the PNG is not among them
+    svg: bytes | None = None          # the map the PNG is drawn from
+    _drawn: tuple[list[EmailMessage], str] | None = field(default=None, init=False, repr=False)
+
+    def parts(self) -> tuple[list[EmailMessage], str]:
+        """The attachments as MIME parts, the PNG first if it could be drawn,
+        and the note for the text (e.g. why there is no PNG)."""
+        if self._drawn is None:
+            files, note = list(self.attachments), ""
+            if self.svg is not None:
+                png, note = map_png(self.svg)
+                if png is not None:
+                    files.insert(0, Attachment(png, "image", "png", f"{self.slug}.png"))
+            self._drawn = ([attachment_part(item) for item in files], note)
+        return self._drawn
+
+
+def attachment_part(item: Attachment) -> EmailMessage:
+    """The part EmailMessage.add_attachment would make: one part serves every
+    player's mail (a part is not changed by being attached or written)."""
+    part = EmailMessage(policy=policy.default)
+    part.set_content(item.data, maintype=item.maintype, subtype=item.subtype, filename=item.filename)
+    return part
 
 
 def phase_mail(folder: Path, meta: dict[str, Any], slug: str) -> PhaseMail:
@@ -128,24 +151,20 @@ def phase_mail(folder: Path, meta: dict[str, Any], slug: str) -> PhaseMail:
         check_name(slug, "phase")
         name = slug.split("-", 1)[1]
         # No map and no state: a turn-file game's state holds every player's hand.
-        return PhaseMail(slug, "the game begins" if turn_index(slug) == 0 else name, [], "")
+        return PhaseMail(slug, "the game begins" if turn_index(slug) == 0 else name, [])
     try:
         phase = Phase.from_slug(slug)
     except ValueError:
         raise AdjudicatorError(f"not a phase: {slug!r}", hint="e.g. 1901-spring-movement") from None
     attachments: list[Attachment] = []
-    note = ""
     svg = folder / "maps" / f"{phase.slug}.svg"
-    if svg.exists():
-        svg_bytes = svg.read_bytes()
-        png, note = map_png(svg_bytes)
-        if png is not None:
-            attachments.append(Attachment(png, "image", "png", f"{phase.slug}.png"))
+    svg_bytes = svg.read_bytes() if svg.exists() else None
+    if svg_bytes is not None:
         attachments.append(Attachment(svg_bytes, "image", "svg+xml", f"{phase.slug}.svg"))
     after = [path for p, path in history_files(folder) if p.sort_key > phase.sort_key]
     if after:
         attachments.append(Attachment(after[0].read_bytes(), "application", "x-yaml", after[0].name))
-    return PhaseMail(phase.slug, str(phase), attachments, note)
+    return PhaseMail(phase.slug, str(phase), attachments, svg_bytes)
 
 
 def map_png(svg: bytes) -> tuple[bytes | None, str]:
@@ -162,9 +181,8 @@ def map_png(svg: bytes) -> tuple[bytes | None, str]:
 
 def content_hash(report: str, shared: PhaseMail) -> str:
     digest = hashlib.sha256(report.encode("utf-8"))
-    for item in shared.attachments:
-        if item.subtype != "png":     # drawn from the SVG
-            digest.update(b"\0" + item.filename.encode() + b"\0" + hashlib.sha256(item.data).digest())
+    for item in shared.attachments:   # not the PNG: it is drawn from the SVG
+        digest.update(b"\0" + item.filename.encode() + b"\0" + hashlib.sha256(item.data).digest())
     return digest.hexdigest()[:32]
 
 
@@ -240,12 +258,15 @@ def player_message(folder: Path, meta: dict[str, Any], game: str, player: dict[s
     if redone:
         head = (f"Corrected results for {shared.title}: the phase was adjudicated again, and this mail "
                 f"replaces the one you had for it before. Use these results.\n\n")
-    if shared.note:
-        head += shared.note + "\n\n"
+    parts, note = shared.parts()
+    if note:
+        head += note + "\n\n"
     # quoted-printable keeps the .eml readable by the GM; base64 would not.
     msg.set_content(head + report, cte="quoted-printable")
-    for item in shared.attachments:
-        msg.add_attachment(item.data, maintype=item.maintype, subtype=item.subtype, filename=item.filename)
+    if parts:
+        msg.make_mixed()              # as add_attachment does first
+    for part in parts:
+        msg.attach(part)
     return msg
 
 

@@ -55,8 +55,8 @@ def _seven_wonders(state: State, player: str, r: random.Random) -> list[Choice]:
 
 def _age_of_ambition(state: State, player: str, r: random.Random) -> list[Choice]:
     _, data = game_and_data("age-of-ambition")
-    from adjudicator.cards.age_of_ambition.rules import load_rules
-    rules = load_rules(data)
+    from adjudicator.cards.age_of_ambition.engine import GAME
+    rules = GAME.rules_of(data)
     guilds = rules.guild_ids
     districts = rules.district_ids
     players = list(state["players"])

@@ -18,6 +18,7 @@ from adjudicator.cards.common import (
     Outcome,
     PhaseInfo,
     State,
+    VariantData,
     new_rng_record,
 )
 from adjudicator.cli.main import cli
@@ -35,6 +36,7 @@ class SecretVote:
     title = "Secret Vote"
     min_players = 2
     max_players = 4
+    variant_data = VariantData(name)     # no installed file: the tests patch driver.load_data
 
     def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
         return {"players": players, "round": 1, "rules": dict(data.get("rules", {})),

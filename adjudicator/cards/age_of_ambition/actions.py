@@ -1,6 +1,6 @@
 """The six actions a player may take on their turn. Each one reads its
 fields, reports every problem through ctx.bad, and changes ctx.state (a
-working copy, see context.run_on_copy)."""
+copy while a turn is checked, see engine.play_turn)."""
 
 from __future__ import annotations
 

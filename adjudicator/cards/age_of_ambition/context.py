@@ -1,8 +1,9 @@
-"""What an action sees while it is checked and applied: the state (a working
-copy), the rules, who acts, and where errors and report lines go.
+"""What an action sees while it is checked and applied: the state, the rules,
+who acts, and where errors and report lines go.
 
-Actions check and mutate in one pass on a copy; the copy is kept only if the
-action raised no error, so a bad action never leaves half its effect."""
+Actions check and mutate in one pass. While a turn is checked each action runs
+on a copy, kept only if the action raised no error, so a bad action never
+leaves half its effect (see engine.play_turn for when no copy is needed)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 from adjudicator.cards.age_of_ambition import board
 from adjudicator.cards.age_of_ambition.rules import Rules
-from adjudicator.cards.common import ChoiceError, Event, State
+from adjudicator.cards.common import ChoiceError, Event, State, plain_copy
 
 
 @dataclass
@@ -118,25 +119,40 @@ class Ctx:
             self.triggers.append(f"{self.player} placed their last noble flag")
 
 
-def plain_copy(value: Any) -> Any:
-    """A deep copy of plain YAML data (mappings, lists, scalars), as a state
-    is: several times faster than copy.deepcopy, which every action pays."""
-    if isinstance(value, dict):
-        return {k: plain_copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain_copy(v) for v in value]
-    return value
+class TrialState(dict[str, Any]):
+    """A copy of a state for checking an action, made as the action reads it:
+    each part (economy, supply, districts, players...) is copied when it is
+    first read, so that a hire never copies the districts. Actions read the
+    parts by subscript only. Used only while a turn is checked: a TrialState
+    never reaches a file."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state)           # the parts are shared until read
+        self._copied: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        if key not in self._copied:
+            self._copied.add(key)
+            value = plain_copy(value)
+            super().__setitem__(key, value)
+        return value
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._copied.add(key)
+        super().__setitem__(key, value)
 
 
-def run_on_copy(ctx: Ctx, step: Callable[[Ctx], None]) -> bool:
-    """Run one action on a copy of the state; keep it only if no error."""
-    trial = Ctx(plain_copy(ctx.state), ctx.rules, ctx.player, ctx.prefix)
+def run_action(ctx: Ctx, step: Callable[[Ctx], None], *, on_copy: bool) -> bool:
+    """Run one action with its own errors and events, on a copy of the state
+    when a failure must leave no trace (`on_copy`), else on the state itself.
+    A success's state, events and triggers become ctx's."""
+    trial = Ctx(TrialState(ctx.state) if on_copy else ctx.state, ctx.rules, ctx.player, ctx.prefix)
     step(trial)
     ctx.errors.extend(trial.errors)
     if trial.errors:
         return False
-    ctx.state.clear()
-    ctx.state.update(trial.state)
+    ctx.state = trial.state
     ctx.events.extend(trial.events)
     ctx.triggers.extend(trial.triggers)
     return True

@@ -18,25 +18,32 @@ from typing import Any
 
 from adjudicator.cards.age_of_ambition import board, scoring, views
 from adjudicator.cards.age_of_ambition.actions import ACTIONS
-from adjudicator.cards.age_of_ambition.context import Ctx, plain_copy, run_on_copy
-from adjudicator.cards.age_of_ambition.rules import Rules, load_rules
+from adjudicator.cards.age_of_ambition.context import Ctx, run_action
+from adjudicator.cards.age_of_ambition.rules import Rules, read_rules
 from adjudicator.cards.common import (
     Choice,
     ChoiceError,
     Event,
     Outcome,
+    ParsedData,
     PhaseInfo,
     State,
     TurnValidationError,
+    VariantData,
     new_rng_record,
     rng,
 )
 from adjudicator.errors import GameFolderError
 
 
-def play_turn(state: State, player: str, choice: Any, rules: Rules) -> Ctx:
-    """Run a player's actions in order on `state` (mutated). Every bad action
-    is reported; the later ones are checked against the state without it."""
+def play_turn(state: State, player: str, choice: Any, rules: Rules, *, checking: bool) -> Ctx:
+    """Run a player's actions in order. Every bad action is reported; the
+    later ones are checked against the state without it.
+
+    Checking, `state` is left alone: each action runs on a copy (a
+    TrialState, which copies the parts the action reads), except the last
+    once a copy exists (nothing reads the state after it). Otherwise the turn
+    has been checked, so no action fails, and they change `state` itself."""
     ctx = Ctx(state, rules, player, "actions")
     if choice is None:
         choice = {}
@@ -63,7 +70,8 @@ def play_turn(state: State, player: str, choice: Any, rules: Rules) -> Ctx:
             ctx.bad("action", f"unknown action {got!r}: name one of {', '.join(ACTIONS)}, "
                               "e.g. {action: hire, guild: clerics}")
             continue
-        run_on_copy(ctx, functools.partial(_act, ACTIONS[got], action))
+        on_copy = checking and (ctx.state is state or i < len(actions) - 1)
+        run_action(ctx, functools.partial(_act, ACTIONS[got], action), on_copy=on_copy)
     return ctx
 
 
@@ -95,8 +103,13 @@ class AgeOfAmbition:
     min_players = 2
     max_players = 4
 
+    def __init__(self) -> None:
+        self.variant_data = VariantData(self.name)
+        # read on every validate and apply, which are given the same mapping
+        self.rules_of = ParsedData(read_rules)
+
     def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
-        rules = load_rules(data)
+        rules = self.rules_of(data)
         state: State = {"rng": new_rng_record(seed)}
         first = rng(state).randrange(len(players))  # the rules pick the first player at random
         order = players[first:] + players[:first]
@@ -117,7 +130,7 @@ class AgeOfAmbition:
                          f"Turn {state['turn']}: {player}{last}")
 
     def validate(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> list[ChoiceError]:
-        rules = load_rules(data)
+        rules = self.rules_of(data)
         errors: list[ChoiceError] = []
         if state["stage"] == "over":
             return [ChoiceError(name, name, "the game is over") for name in turn]
@@ -125,7 +138,7 @@ class AgeOfAmbition:
             if name != state["current"]:
                 errors.append(ChoiceError(str(name), str(name), f"not your turn: waiting for {state['current']}"))
                 continue
-            errors.extend(play_turn(plain_copy(state), name, choice, rules).errors)
+            errors.extend(play_turn(state, name, choice, rules, checking=True).errors)
         return errors
 
     def default_choice(self, state: State, player: str, data: dict[str, Any]) -> Choice | None:
@@ -133,14 +146,14 @@ class AgeOfAmbition:
         return {"actions": []}
 
     def apply(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> Outcome:
-        rules = load_rules(data)
+        rules = self.rules_of(data)
         if state["stage"] == "over":
             raise GameFolderError("the game is over")
         errors = self.validate(state, turn, data)
         if errors:
             raise TurnValidationError(errors)
         player = state["current"]
-        ctx = play_turn(state, player, turn.get(player), rules)
+        ctx = play_turn(state, player, turn.get(player), rules, checking=False)
         events = list(ctx.events)
         reason = ctx.triggers[0] if ctx.triggers else None
         # a game begun before the option existed takes the variant's setting
@@ -164,13 +177,9 @@ class AgeOfAmbition:
     def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         return views.private(state, player, self._rules(data))
 
-    @staticmethod
-    def _rules(data: dict[str, Any] | None) -> Rules:
+    def _rules(self, data: dict[str, Any] | None) -> Rules:
         """The game's own rules when the driver passes its data; else the installed file's."""
-        if data is None:
-            from adjudicator.cards import driver
-            data = driver.load_data(GAME)
-        return load_rules(data)
+        return self.rules_of(self.variant_data.installed() if data is None else data)
 
 
 def _act(handler: Callable[[Ctx, dict[str, Any]], None], action: dict[str, Any], trial: Ctx) -> None:

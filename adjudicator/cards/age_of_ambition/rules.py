@@ -128,21 +128,6 @@ def _counts(raw: Any, guilds: list[str], where: str) -> dict[str, int]:
     return out
 
 
-# The last data mapping read and its Rules: the engine reads the rules on
-# every validate and apply, and a caller passes the same mapping each time.
-_LAST: list[tuple[dict[str, Any], Rules]] = []
-
-
-def load_rules(data: dict[str, Any]) -> Rules:
-    """The rules of `data`, read once per mapping (a caller that edits the
-    mapping in place afterwards must pass a new one)."""
-    if _LAST and _LAST[0][0] is data:
-        return _LAST[0][1]
-    rules = read_rules(data)
-    _LAST[:] = [(data, rules)]
-    return rules
-
-
 def read_rules(data: dict[str, Any]) -> Rules:
     """Check and convert the variant data; every fault names where it is."""
     if not data:

@@ -9,8 +9,6 @@ See docs/games/age-of-artisans.md for every field."""
 
 from __future__ import annotations
 
-import copy
-from functools import lru_cache
 from typing import Any
 
 from adjudicator.cards.age_of_artisans import board, guildhall, market, scoring, views
@@ -32,7 +30,9 @@ from adjudicator.cards.common import (
     PhaseInfo,
     State,
     TurnValidationError,
+    VariantData,
     new_rng_record,
+    plain_copy,
     rng,
 )
 
@@ -53,26 +53,28 @@ DEFAULT_RULES: dict[str, Any] = {
 }
 
 
-@lru_cache(maxsize=1)
-def _file_data() -> dict[str, Any]:
-    from adjudicator.cards.driver import load_data
-    return load_data(GAME)
-
-
-def _data(data: dict[str, Any] | None) -> dict[str, Any]:
-    """Card data: the variant file, unless a caller (tests) passes its own."""
-    return data if data and "buildings" in data else _file_data()
-
-
 class AgeOfArtisans:
     name = "age-of-artisans"
     title = "Age of Artisans"
     min_players = 2
     max_players = 5
 
+    def __init__(self) -> None:
+        self.variant_data = VariantData(self.name)
+        self._file_data: dict[str, Any] | None = None
+
+    def _data(self, data: dict[str, Any] | None) -> dict[str, Any]:
+        """Card data: the given data when it holds the cards, else the installed
+        file's, read once (the engine only reads it)."""
+        if data and "buildings" in data:
+            return data
+        if self._file_data is None:
+            self._file_data = self.variant_data.installed()
+        return self._file_data
+
     # ---- setup -------------------------------------------------------------
     def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
-        data = _data(data)
+        data = self._data(data)
         rules = dict(DEFAULT_RULES)
         rules.update({k: v for k, v in (data.get("rules") or {}).items() if k != "source"})
         state: State = {"game": self.name, "rules": rules, "rng": new_rng_record(seed)}
@@ -266,7 +268,7 @@ class AgeOfArtisans:
         state["turn"] += 1
 
     def validate(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> list[ChoiceError]:
-        data = _data(data)
+        data = self._data(data)
         errors: list[ChoiceError] = []
         info = self.phase(state)
         for player, choice in turn.items():
@@ -274,11 +276,11 @@ class AgeOfArtisans:
                 errors.append(ChoiceError(player, player, "not your turn"
                                           + (f": waiting for {', '.join(info.waiting_for)}" if info else "")))
                 continue
-            errors += self._run(copy.deepcopy(state), player, choice, data).errors
+            errors += self._run(plain_copy(state), player, choice, data).errors
         return errors
 
     def apply(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> Outcome:
-        data = _data(data)
+        data = self._data(data)
         errors = self.validate(state, turn, data)
         if errors:
             raise TurnValidationError(errors)
@@ -289,10 +291,10 @@ class AgeOfArtisans:
         return Outcome(state, events)
 
     def public_view(self, state: State, data: dict[str, Any] | None = None) -> dict[str, Any]:
-        return views.public_view(state, _data(data))
+        return views.public_view(state, self._data(data))
 
     def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
-        return views.private_view(state, _data(data), player)
+        return views.private_view(state, self._data(data), player)
 
 
 GAME = AgeOfArtisans()

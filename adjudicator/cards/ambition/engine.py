@@ -24,6 +24,7 @@ from adjudicator.cards.common import (
     Outcome,
     PhaseInfo,
     State,
+    VariantData,
     new_rng_record,
 )
 from adjudicator.errors import DataFileError
@@ -139,6 +140,9 @@ class Ambition:
     title = "Ambition"
     min_players = 2
     max_players = 6
+
+    def __init__(self) -> None:
+        self.variant_data = VariantData(self.name)
 
     def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
         catalog = catalog_from(data)

@@ -90,25 +90,9 @@ def _key(text: str) -> str:
     return " ".join(text.replace("'", "").replace("\u2019", "").lower().split())
 
 
-_LAST: list[tuple[dict[str, Any], Catalog]] = []
-
-
 def catalog(data: dict[str, Any]) -> Catalog:
-    """Parse the data once per data object: the driver loads the file once
-    and hands the same dict to every call of one command. Holding the dict
-    itself (not its id) means a new dict can never be mistaken for it."""
-    if _LAST and _LAST[0][0] is data:
-        return _LAST[0][1]
-    cat = _parse(data)
-    _LAST[:] = [(data, cat)]
-    return cat
-
-
-def last_catalog() -> Catalog | None:
-    return _LAST[0][1] if _LAST else None
-
-
-def _parse(data: dict[str, Any]) -> Catalog:
+    """The cards and wonders of the variant data (the engine keeps the last
+    one read: SevenWonders.catalog_of)."""
     if not data or "cards" not in data or "wonders" not in data:
         raise DataFileError("seven-wonders data needs 'cards' and 'wonders'",
                             file="variants/seven-wonders.yaml")

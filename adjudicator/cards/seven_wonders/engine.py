@@ -21,8 +21,10 @@ from adjudicator.cards.common import (
     ChoiceError,
     Event,
     Outcome,
+    ParsedData,
     PhaseInfo,
     State,
+    VariantData,
     new_rng_record,
     rng,
 )
@@ -33,7 +35,6 @@ from adjudicator.cards.seven_wonders.cards import (
     Catalog,
     catalog,
     deck_for_age,
-    last_catalog,
 )
 from adjudicator.cards.seven_wonders.scoring import (
     effect_count,
@@ -56,9 +57,14 @@ class SevenWonders:
     min_players = 3
     max_players = 7
 
+    def __init__(self) -> None:
+        self.variant_data = VariantData(self.name)
+        # parsing the cards is slow; every call of one command passes the same data
+        self.catalog_of = ParsedData(catalog)
+
     # ---- set-up -------------------------------------------------------
     def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
-        cat = catalog(data)
+        cat = self.catalog_of(data)
         side_option = str(cat.options.get("side", "A"))
         if side_option not in ("A", "B", "random"):
             raise DataFileError(f"rules.side must be A, B or random, got {side_option!r}")
@@ -94,7 +100,7 @@ class SevenWonders:
 
     # ---- validation ---------------------------------------------------
     def validate(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> list[ChoiceError]:
-        cat = catalog(data)
+        cat = self.catalog_of(data)
         info = self.phase(state)
         errors: list[ChoiceError] = []
         if info is None:
@@ -120,7 +126,7 @@ class SevenWonders:
 
     # ---- applying -----------------------------------------------------
     def apply(self, state: State, turn: dict[str, Choice], data: dict[str, Any]) -> Outcome:
-        cat = catalog(data)
+        cat = self.catalog_of(data)
         kind = self._kind(state)
         plans: list[Resolved] = []
         for player in state["players"]:
@@ -144,23 +150,18 @@ class SevenWonders:
 
     # ---- views --------------------------------------------------------
     def public_view(self, state: State, data: dict[str, Any] | None = None) -> dict[str, Any]:
-        return views.public(_catalog_from_state(data), state)
+        return views.public(self._catalog(data), state)
 
     def private_view(self, state: State, player: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
-        return views.private(_catalog_from_state(data), state, player)
+        return views.private(self._catalog(data), state, player)
 
-
-def _catalog_from_state(data: dict[str, Any] | None = None) -> Catalog:
-    """The game's own data when the driver passes it; otherwise the catalog
-    parsed by this command's earlier calls, or the installed variant file
-    (once per process: parsing it is slow)."""
-    if data:
-        return catalog(data)
-    cat = last_catalog()
-    if cat is not None:
-        return cat
-    from adjudicator.cards.driver import load_data
-    return catalog(load_data(GAME))
+    def _catalog(self, data: dict[str, Any] | None) -> Catalog:
+        """The game's own data when the driver passes it; otherwise the catalog
+        last read, or the installed variant file's."""
+        if data:
+            return self.catalog_of(data)
+        last = self.catalog_of.last
+        return last if last is not None else self.catalog_of(self.variant_data.installed())
 
 
 def _deal(cat: Catalog, state: State, age: int) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from adjudicator.cards import driver
 from adjudicator.cards.age_of_ambition.engine import GAME
-from adjudicator.cards.age_of_ambition.rules import Rules, load_rules
+from adjudicator.cards.age_of_ambition.rules import Rules, read_rules
 
 
 @pytest.fixture(scope="session")
@@ -18,4 +18,4 @@ def data() -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def rules(data: dict[str, Any]) -> Rules:
-    return load_rules(data)
+    return read_rules(data)

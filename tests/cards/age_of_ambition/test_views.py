@@ -10,7 +10,7 @@ from typing import Any
 from aoa_helpers import fresh_state
 
 from adjudicator.cards.age_of_ambition.engine import GAME
-from adjudicator.cards.age_of_ambition.rules import load_rules
+from adjudicator.cards.age_of_ambition.rules import read_rules
 
 
 def test_private_view_is_public_view_plus_own_summary(data: dict[str, Any]) -> None:
@@ -33,7 +33,7 @@ def test_every_default_is_marked(data: dict[str, Any]) -> None:
     sources = {t["id"]: t["source"] for t in data["tactics"]}
     assert sources.pop("dedicate-statue") == "rulebook" and sources.pop("compel-service") == "rulebook"
     assert set(sources.values()) == {"default"} and len(sources) == 10
-    rules = load_rules(data)
+    rules = read_rules(data)
     assert all(len(rules.tactics_of(g)) == 2 for g in rules.guild_ids)
 
 

@@ -5,6 +5,7 @@ hold it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from adjudicator.store.storage import dump_yaml, read_yaml
 ROOT = Path(__file__).resolve().parents[3]
 TURNS = sorted((ROOT / "orders" / "ambition").glob("[0-9][0-9][0-9][0-9]*-*.yaml"))
 PLAYERS = ["alice", "bob", "carol"]
+BuiltOnce = Callable[[str, Callable[[Path], object]], Path]        # the fixture in tests/conftest.py
 
 
 def phase_of(turn: Path) -> str:
@@ -39,11 +41,14 @@ def play(folder: Path) -> None:
         assert result.exit_code == 0, f"{turn.name}: {result.output}"
 
 
+def sample_game(built_once: BuiltOnce) -> Path:
+    """The sample game played, once per test run (test_ambition_reports reads it too)."""
+    return built_once("ambition-sample", lambda home: play(home / "game")) / "game"
+
+
 @pytest.fixture(scope="module")
-def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("ambition") / "game"
-    play(folder)
-    return folder
+def game(built_once: BuiltOnce) -> Path:
+    return sample_game(built_once)
 
 
 def files(folder: Path) -> dict[str, bytes]:

@@ -5,7 +5,6 @@ never shows a card id."""
 
 from __future__ import annotations
 
-import copy
 import random
 import re
 from collections import Counter
@@ -15,7 +14,7 @@ import pytest
 
 from adjudicator.cards.ambition.engine import GAME
 from adjudicator.cards.ambition.table import hand_with_effect, others
-from adjudicator.cards.common import State
+from adjudicator.cards.common import State, plain_copy
 from adjudicator.cards.driver import load_data
 from adjudicator.store.storage import dump_yaml
 
@@ -70,7 +69,7 @@ def pick(state: State, player: str, r: random.Random) -> dict[str, Any]:
     options = candidates(state, player)
     r.shuffle(options)
     for choice in options:
-        if not GAME.validate(copy.deepcopy(state), {player: choice}, DATA):
+        if not GAME.validate(plain_copy(state), {player: choice}, DATA):
             return choice
     raise AssertionError(f"no legal choice for {player} in {state['pending']}")
 
@@ -115,6 +114,6 @@ def test_random_legal_play_keeps_invariants(seed: int, players: int) -> None:
         assert info.waiting_for and set(info.waiting_for) <= set(names)
         assert (info.mode == "sequential") == (len(info.waiting_for) == 1)
         turn = {p: pick(state, p, r) for p in info.waiting_for}
-        assert not GAME.validate(copy.deepcopy(state), turn, DATA)
-        state = GAME.apply(copy.deepcopy(state), turn, DATA).state
+        assert not GAME.validate(plain_copy(state), turn, DATA)
+        state = GAME.apply(plain_copy(state), turn, DATA).state
         check_invariants(state)

@@ -16,6 +16,7 @@ from adjudicator.errors import DataFileError
 from adjudicator.output.templating import render
 
 from .ambition_harness import DATA, build
+from .test_ambition_cli import BuiltOnce, sample_game
 
 
 def test_perk_texts_are_whole_sentences() -> None:
@@ -83,15 +84,10 @@ def test_a_secret_alliance_deadline_is_told_to_its_members() -> None:
     assert "ends after round 7" not in texts["c"] and "ends after round 7" not in texts["public"]
 
 
-@pytest.fixture(scope="module")
-def sample(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str]]:
-    from .test_ambition_cli import play
-    folder = tmp_path_factory.mktemp("reports") / "game"
-    play(folder)
-    return [(p.name, p.read_text()) for p in sorted(folder.glob("reports/*.txt")) + sorted(folder.glob("private/*/*.txt"))]
-
-
-def test_no_plural_slips_in_the_sample_reports(sample: list[tuple[str, str]]) -> None:
+def test_no_plural_slips_in_the_sample_reports(built_once: BuiltOnce) -> None:
+    # The sample game played once per test run (test_ambition_cli reads it too); read only.
+    folder = sample_game(built_once)
+    sample = [(p.name, p.read_text()) for p in sorted(folder.glob("reports/*.txt")) + sorted(folder.glob("private/*/*.txt"))]
     for name, text in sample:
         assert "(s)" not in text, name
         assert not re.search(r"(?<![\d.+-])1 (cards|Elites)\b", text), name
