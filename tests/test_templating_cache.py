@@ -175,19 +175,24 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_reports_identical_with_and_without_the_cache(tmp_path: Path) -> None:
-    """A phase adjudicated with no cache, with a cold one and with a warm one:
-    the same bytes in every file."""
-    orders = ROOT / "orders" / "standard" / "1901-spring.txt"
+@pytest.mark.parametrize("variant, orders", [("standard", "standard/1901-spring.txt"),
+                                             ("ambition-empire", "ambition-empire/1763-spring.txt")])
+def test_reports_identical_with_and_without_the_cache(tmp_path: Path, variant: str, orders: str) -> None:
+    """A phase adjudicated with no user cache, with a cold one and with a warm
+    one (compiled templates, and the parsed map and variant files: see
+    tests/test_yaml_kept.py): the same bytes in every file, and nothing of the
+    cache in the game folder."""
     (tmp_path / "none").write_text("a file where the cache directory would be")
     results = []
     for name, xdg in [("none", tmp_path / "none"), ("cold", tmp_path / "xdg"), ("warm", tmp_path / "xdg")]:
         env = dict(os.environ, XDG_CACHE_HOME=str(xdg))
         game = tmp_path / "games" / name / "g"
-        for args in (["new", str(game)], ["adjudicate", str(game), str(orders)]):
+        for args in (["new", str(game), "--variant", variant], ["adjudicate", str(game), str(ROOT / "orders" / orders)]):
             subprocess.run([sys.executable, "-m", "adjudicator", *args], env=env, check=True, capture_output=True)
         results.append(snapshot(game))
+        assert not [p for p in game.rglob("*") if p.suffix in (".marshal", ".cache")]
     assert len(cached_files(tmp_path / "xdg" / "adjudicator")) == 3
+    assert list((tmp_path / "xdg" / "adjudicator").glob("yaml-*.marshal"))     # the map, its geometry, the variant
     assert results[0] == results[1] == results[2]
 
 

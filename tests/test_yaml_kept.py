@@ -8,8 +8,6 @@ from __future__ import annotations
 import datetime
 import marshal
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -151,27 +149,6 @@ def test_files_unused_for_a_month_are_removed(cache: Path, tmp_path: Path) -> No
     (tmp_path / "new.yaml").write_text(big("b: 2\n"), encoding="utf-8")
     storage.read_yaml(tmp_path / "new.yaml", keep=True)        # kept: the cache is pruned
     assert used.exists() and other.exists() and not gone.exists()
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def test_games_identical_with_and_without_the_cache(tmp_path: Path) -> None:
-    """A phase adjudicated with no cache, with a cold one and a warm one: the
-    same bytes in every file, and no cache file in the game folder."""
-    orders = ROOT / "orders" / "ambition-empire" / "1763-spring.txt"
-    (tmp_path / "none").write_text("a file where the cache directory would be")
-    results = []
-    for name, xdg in [("none", tmp_path / "none"), ("cold", tmp_path / "xdg"), ("warm", tmp_path / "xdg")]:
-        env = dict(os.environ, XDG_CACHE_HOME=str(xdg))
-        game = tmp_path / "games" / name / "g"
-        for args in (["new", str(game), "--variant", "ambition-empire"], ["adjudicate", str(game), str(orders)]):
-            subprocess.run([sys.executable, "-m", "adjudicator", *args], env=env, check=True, capture_output=True)
-        results.append(snapshot(game))
-        assert not [p for p in game.rglob("*") if p.suffix in (".marshal", ".cache")]
-    assert kept_files(tmp_path / "xdg" / "adjudicator")      # the map, its geometry, the variant
-    assert results[0] == results[1] == results[2]
 
 
 def test_only_map_and_variant_data_is_kept(cache: Path, tmp_path: Path) -> None:
