@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -409,8 +408,10 @@ def _check_fleet_edges(source: str, provinces: dict[str, Province], fleet_lists:
                 raise _fail(source, loc, f"fleet edge to {other} is not listed back under {other}")
 
 
-@cache
 def load_map(name: str) -> MapGraph:
-    """Load maps/<name>.yaml (or a path to a .yaml file)."""
+    """Load maps/<name>.yaml (or a path to a .yaml file): a new MapGraph each
+    time. The variant that loads it owns it (Variant.map), and with it what
+    is derived from it (MapGraph.derived); the parse itself is kept per
+    machine (read_yaml's keep)."""
     path = Path(name) if name.endswith(".yaml") else MAPS_DIR / f"{name}.yaml"
     return parse_map(read_yaml(path, keep=True), str(path))
