@@ -56,7 +56,7 @@ def sw(sw_template: Path, tmp_path: Path) -> Path:
 
 
 def hand(folder: Path, seat: str) -> list[str]:
-    _, state, _, _ = driver.current(folder)
+    state = driver.current(folder).state
     return list(state["cities"][seat]["hand"])
 
 

@@ -167,7 +167,7 @@ def test_a_seven_wonders_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inb
     tags = ["0000-setup"]
     expected = 3
     for turn in range(3):
-        game, state, index, _ = driver.current(folder)
+        game, state, index = driver.current(folder)[:3]
         info = game.phase(state)
         assert info is not None
         when = datetime.now(timezone.utc) + timedelta(minutes=1)

@@ -136,7 +136,7 @@ class Current(NamedTuple):
     players: list[str]
 
 
-def read_current(folder: Path) -> Current:
+def current(folder: Path) -> Current:
     meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
     game = find_game(meta["variant"])
     files = history_files(folder)
@@ -150,11 +150,6 @@ def read_current(folder: Path) -> Current:
     if not isinstance(data, dict):
         raise DataFileError("expected a mapping at the top level", file=str(own))
     return Current(game, state, len(files), data, seats(meta))
-
-
-def current(folder: Path) -> tuple[TurnGame, State, int, dict[str, Any]]:
-    now = read_current(folder)
-    return now.game, now.state, now.number, now.data
 
 
 def read_turn(path: Path) -> dict[str, Any]:
@@ -199,7 +194,7 @@ def misaddressed(players: list[str], info: PhaseInfo, choices: dict[str, Any]) -
 
 
 def check_turn(folder: Path, turn_path: Path, player: str | None = None) -> list[ChoiceError]:
-    game, state, _, data, players = read_current(folder)
+    game, state, _, data, players = current(folder)
     info = game.phase(state)
     if info is None:
         raise GameFolderError("the game is over", file=str(folder))
@@ -268,7 +263,7 @@ def collected_choices(folder: Path, index: int, info: PhaseInfo) -> dict[str, An
 
 def check_player_choice(folder: Path, player: str, choice: Any) -> list[ChoiceError]:
     """One player's choice against the current phase, as `check --player` does."""
-    game, state, _, data, players = read_current(folder)
+    game, state, _, data, players = current(folder)
     info = game.phase(state)
     if info is None:
         raise GameFolderError("the game is over", file=str(folder))
@@ -301,7 +296,7 @@ def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool,
                   nmr: bool = False) -> list[tuple[Path, str | bytes]]:
     """Everything the phase writes, the applied turn file first; nothing written."""
     from adjudicator.output import templating  # jinja2: only when reports are written
-    game, state, index, data, players = read_current(folder)
+    game, state, index, data, players = current(folder)
     info = game.phase(state)
     if info is None:
         raise GameFolderError("the game is over; nothing to adjudicate", file=str(folder))

@@ -128,15 +128,15 @@ class TurnFileFolder:
 
     def status(self) -> str:
         from adjudicator.cards import driver
-        game, state, _, data = driver.current(self.path)
-        info = game.phase(state)
-        head = f"{game.title}: " + (f"{info.title or info.name}, waiting for {', '.join(info.waiting_for)}"
-                                    if info else "game over")
-        return head + "\n" + storage.dump_yaml(game.public_view(state, data))
+        now = driver.current(self.path)
+        info = now.game.phase(now.state)
+        head = f"{now.game.title}: " + (f"{info.title or info.name}, waiting for {', '.join(info.waiting_for)}"
+                                        if info else "game over")
+        return head + "\n" + storage.dump_yaml(now.game.public_view(now.state, now.data))
 
     def standing(self) -> Standing:
         from adjudicator.cards import driver
-        game, state, index, _ = driver.current(self.path)
+        game, state, index = driver.current(self.path)[:3]
         info = game.phase(state)
         if info is None:
             return Standing("the end", [], [], over=True)

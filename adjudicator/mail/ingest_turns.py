@@ -112,7 +112,7 @@ class TurnContext(Context):
 
 
 def turn_context(folder: Path, game: str, entries: dict[str, dict[str, Any]]) -> TurnContext:
-    the_game, state, index, _ = driver.current(folder)
+    the_game, state, index = driver.current(folder)[:3]
     info = the_game.phase(state)
     if info is None:
         raise GameFolderError("the game is over; no choices are taken", file=str(folder))

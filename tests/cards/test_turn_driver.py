@@ -220,5 +220,5 @@ def test_a_running_game_keeps_its_own_data(tmp_path: Path, monkeypatch: pytest.M
     own = storage.read_yaml(game / "variant.yaml")
     assert own["rules"]["stalemate_ends"] is False
     monkeypatch.setattr(driver, "load_data", lambda g: {"rules": {"edited": True}})
-    _, _, _, data = driver.current(game)
+    data = driver.current(game).data
     assert data == own
