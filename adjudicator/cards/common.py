@@ -138,7 +138,7 @@ class VariantData:
             if not isinstance(data, dict):
                 raise DataFileError("expected a mapping at the top level", file=str(self.path))
             self._installed = (version, data)
-        return copy.deepcopy(self._installed[1])
+        return plain_copy(self._installed[1])
 
     def of_folder(self, path: Path, max_bytes: int) -> Any:
         """A game folder's copy (its variant.yaml), as storage.read_yaml reads it."""
