@@ -226,7 +226,7 @@ def test_victory_ends_the_game_after_a_fall() -> None:
 def test_record_draw() -> None:
     state = initial_state(VARIANT)
     del state.units["par"], state.units["mar"], state.units["bre"]
-    drawn = record_draw(state)
+    drawn = record_draw(state, VARIANT)
     assert drawn.result is not None and "france" not in drawn.result["draw"]
     assert set(drawn.result["draw"]) == set(VARIANT.powers) - {"france"}
     assert state.result is None

@@ -138,7 +138,8 @@ class VariantData:
             if not isinstance(data, dict):
                 raise DataFileError("expected a mapping at the top level", file=str(self.path))
             self._installed = (version, data)
-        return plain_copy(self._installed[1])
+        copied: dict[str, Any] = plain_copy(self._installed[1])
+        return copied
 
     def of_folder(self, path: Path, max_bytes: int) -> Any:
         """A game folder's copy (its variant.yaml), as storage.read_yaml reads it."""

@@ -116,10 +116,8 @@ def great_power_survivors(variant: Variant, state: GameState) -> list[str]:
                   | {d.unit.power for d in state.dislodged.values() if is_great_power(variant, d.unit.power)})
 
 
-def record_draw(state: GameState, variant: Variant | None = None) -> GameState:
+def record_draw(state: GameState, variant: Variant) -> GameState:
     """End the game in a draw shared by every Great Power with pieces on the board."""
-    from adjudicator.rules import load_variant
-    variant = variant or load_variant(state.variant)
     after = state.copy()
     after.result = {"draw": great_power_survivors(variant, state), "phase": str(state.phase)}
     return after
