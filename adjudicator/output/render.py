@@ -222,7 +222,10 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
     draws the schematic: round nodes joined by adjacency edges."""
     if style not in STYLES:
         raise ValueError(f"unknown map style {style!r}; choose from {', '.join(STYLES)}")
-    import svgwrite  # here, not at the top: `status` and `check` never draw a map
+    # Imported here, not at the top: `status` and `check` never draw a map.
+    from adjudicator.output.svgwrite_loader import defer_parser
+    defer_parser()
+    import svgwrite
 
     from adjudicator.output.render_territory import geometry_for
     geo = geometry_for(variant.map) if style == "territory" else None
