@@ -96,11 +96,10 @@ def why_of(order: Order, reason: Reason, state: GameState, result: MovementResul
     if prov in result.dislodgements:
         contest = result.dislodgements[prov]
         (attacker, attack), = contest.others
-        return Why(WhyKind.DISLODGED, strength=attack, opponents=(Opponent(state.units[attacker], attack),),
-                   defence=contest.strength)
+        return Why(WhyKind.DISLODGED, attack, (Opponent(state.units[attacker], attack),), contest.strength)
     if reason is Reason.BOUNCED and prov in result.bounces:
         contest = result.bounces[prov]
-        return Why(WhyKind.BOUNCED, strength=contest.strength, opponents=opponents(state, contest.others))
+        return Why(WhyKind.BOUNCED, contest.strength, opponents(state, contest.others))
     if reason is Reason.NO_CONVOY:
         return Why(WhyKind.NO_CONVOY)
     if reason is Reason.CUT:
@@ -121,16 +120,18 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
     prov = order.province
     reason = result.reasons.get(prov, Reason.HELD)
     words = RESULT_WORDS[reason]
-    if prov in result.dislodged and reason is not Reason.DISLODGED:
+    dislodged = prov in result.dislodged
+    if dislodged and reason is not Reason.DISLODGED:
         words = (words + ", dislodged").lstrip(", ")
     # The common case, a plain success, has no why.
-    plain = reason in PLAIN_REASONS and prov not in result.dislodgements
+    why = why_of(order, reason, state, result, graph) if dislodged or reason not in PLAIN_REASONS else None
     origin, target = order.ends()
-    return OrderLine(order.power, published or str(order), words, kind=type(order).__name__,
-                     unit=f"{UNIT_LETTERS[order.unit_type]} {order.location}" if order.unit_type
-                     else f"? {order.location}",
-                     target=target, origin=origin, succeeded=result.succeeded.get(prov, True), province=prov,
-                     why=None if plain else why_of(order, reason, state, result, graph))
+    unit = f"{UNIT_LETTERS[order.unit_type]} {order.location}" if order.unit_type else f"? {order.location}"
+    # Positional, in OrderLine's field order (power, text, result, detail, kind,
+    # unit, target, origin, succeeded, province, void, why): a keyword call
+    # costs about three times as much, and every unit gets a line every phase.
+    return OrderLine(order.power, published or str(order), words, "", type(order).__name__,
+                     unit, target, origin, result.succeeded.get(prov, True), prov, False, why)
 
 
 def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_from: str | None,
@@ -240,8 +241,10 @@ def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine
 def void_line(variant: Variant, state: GameState, prov: str, order: Order, why: str, text: str,
               result: MovementResult) -> OrderLine:
     """The line of a unit whose order was void: it held (and may have been dislodged)."""
-    line = OrderLine(order.power, text, "void", why, kind="Void", unit=str(state.units[prov]),
-                     succeeded=False, province=prov, void=True, why=Why(WhyKind.VOID, rule=why))
+    unit = state.units[prov]
+    # Positional, as in order_line.
+    line = OrderLine(order.power, text, "void", why, "Void", f"{UNIT_LETTERS[unit.type]} {unit.location}", "", "",
+                     False, prov, True, Why(WhyKind.VOID, rule=why))
     if prov in result.dislodged:
         line.result = "void, dislodged"
         line.why = why_of(order, result.reasons.get(prov, Reason.HELD), state, result, variant.map)
