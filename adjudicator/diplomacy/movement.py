@@ -24,26 +24,26 @@ from adjudicator.diplomacy.model import Reason, Unit
 from adjudicator.diplomacy.movement_result import Contest, MovementResult
 from adjudicator.diplomacy.order_types.board import Board, Decision, Strength
 from adjudicator.diplomacy.order_types.convoy import (
+    convoy_failure,
     convoy_given,
-    convoy_reason,
     index_convoy,
 )
-from adjudicator.diplomacy.order_types.hold import hold_reason, holds
+from adjudicator.diplomacy.order_types.hold import holds
 from adjudicator.diplomacy.order_types.move import (
     bounce,
     dislodgement,
     index_move,
     leaves_standoff,
-    move_reason,
+    move_failure,
     move_succeeds,
 )
 from adjudicator.diplomacy.order_types.support import (
     cutters,
     index_support_hold,
     index_support_move,
+    support_failure,
     support_given,
     support_matches,
-    support_reason,
 )
 from adjudicator.diplomacy.orders import (
     Convoy,
@@ -59,8 +59,9 @@ __all__ = ["Contest", "Decision", "MovementAdjudicator", "MovementResult", "Stre
            "standard_backup_rule"]
 
 # Per order class: how an order enters the board's indexes, the decision the
-# resolver takes for it, and its reason for the report once all are decided.
-# A class with no decision (Hold) is never resolved: it succeeds.
+# resolver takes for it, and its reason for the report once all are decided:
+# one word for success, and a function that says why it failed. A class with
+# no decision (Hold) is never resolved: it succeeds.
 INDEXERS: dict[type[Order], Callable[[Board, str, Any], None]] = {
     Move: index_move,
     SupportHold: index_support_hold,
@@ -73,12 +74,18 @@ DECISIONS: dict[type[Order], Callable[[Board, str, Any], Decision]] = {
     SupportMove: support_given,
     Convoy: convoy_given,
 }
-REASONS: dict[type[Order], Callable[[Board, str, Any, dict[str, bool]], Reason]] = {
-    Move: move_reason,
-    SupportHold: support_reason,
-    SupportMove: support_reason,
-    Convoy: convoy_reason,
-    Hold: hold_reason,
+SUCCESSES: dict[type[Order], Reason] = {
+    Move: Reason.MOVED,
+    SupportHold: Reason.SUPPORTED,
+    SupportMove: Reason.SUPPORTED,
+    Convoy: Reason.CONVOYED,
+    Hold: Reason.HELD,
+}
+FAILURES: dict[type[Order], Callable[[Board, str, Any], Reason]] = {
+    Move: move_failure,
+    SupportHold: support_failure,
+    SupportMove: support_failure,
+    Convoy: convoy_failure,
 }
 
 
@@ -134,9 +141,12 @@ class MovementAdjudicator(Board):
         contested = set()
         reasons: dict[str, Reason] = {}
         for prov, order in self.orders.items():
-            reason = REASONS.get(type(order), hold_reason)(self, prov, order, succeeded)
-            if reason is Reason.BOUNCED and leaves_standoff(self, prov, succeeded, occupied):
-                contested.add(self.target[prov])
+            if succeeded[prov]:
+                reason = SUCCESSES.get(type(order), Reason.HELD)
+            else:
+                reason = FAILURES[type(order)](self, prov, order)
+                if reason is Reason.BOUNCED and leaves_standoff(self, prov, succeeded, occupied):
+                    contested.add(self.target[prov])
             reasons[prov] = Reason.DISLODGED if prov in dislodged else reason
         convoyed = {p for p in self.by_convoy if succeeded.get(p)}
         result = MovementResult(succeeded, reasons, dislodged, moved, contested, convoyed)

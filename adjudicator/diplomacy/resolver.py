@@ -48,22 +48,22 @@ class Resolver(Generic[K]):
 
     def resolve(self, key: K) -> bool:
         """The resolution of `key`, resolving whatever it depends on first."""
-        if self.status.get(key) == RESOLVED:
+        status = self.status.get(key)
+        if status == RESOLVED:
             return self.result[key]     # the common case, without a call
-        known = self._known(key)
-        if known is not None:
-            return known
+        if status == GUESSING:
+            return bool(self._known(key))   # re-entered: answered with the guess
         # Most decisions need no other: run it bare, and only if it asks for
         # something start it again under the bookkeeping (see the module's doc).
         decision = self.adjudicate(key)
-        status, result = self.status, self.result
+        statuses, result = self.status, self.result
         try:
             needed = next(decision)
             # Resolved answers are final, so the bare run may be sent them.
-            while status.get(needed) == RESOLVED:
+            while statuses.get(needed) == RESOLVED:
                 needed = decision.send(result[needed])
         except StopIteration as done:
-            self.result[key], self.status[key] = done.value, RESOLVED
+            result[key], statuses[key] = done.value, RESOLVED
             return bool(done.value)
         decision.close()
         return self.evaluate(self._decide(key))

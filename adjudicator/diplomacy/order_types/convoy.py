@@ -124,5 +124,6 @@ def convoy_given(board: Board, prov: str, order: Convoy) -> Decision:
     return not (yield from is_dislodged(board, prov))
 
 
-def convoy_reason(board: Board, prov: str, order: Convoy, succeeded: dict[str, bool]) -> Reason:
-    return Reason.CONVOYED if succeeded[prov] else Reason.DISLODGED
+def convoy_failure(board: Board, prov: str, order: Convoy) -> Reason:
+    """A convoy fails only when its fleet is dislodged."""
+    return Reason.DISLODGED

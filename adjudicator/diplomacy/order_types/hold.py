@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.diplomacy.model import Reason, Unit, UnitType
+from adjudicator.diplomacy.model import Unit, UnitType
 from adjudicator.diplomacy.order_types.board import Board, Decision, Strength
 from adjudicator.diplomacy.order_types.reading import Reader, Tokens
 from adjudicator.diplomacy.order_types.support import supports_given
@@ -48,5 +48,3 @@ def hold_strength(board: Board, prov: str) -> Strength:
     return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
 
 
-def hold_reason(board: Board, prov: str, order: Order, succeeded: dict[str, bool]) -> Reason:
-    return Reason.HELD

@@ -199,9 +199,8 @@ def move_succeeds(board: Board, prov: str, order: Move) -> Decision:
     return True
 
 
-def move_reason(board: Board, prov: str, order: Move, succeeded: dict[str, bool]) -> Reason:
-    if succeeded[prov]:
-        return Reason.MOVED
+def move_failure(board: Board, prov: str, order: Move) -> Reason:
+    """Why a move failed: its convoy, or a bounce."""
     if prov in board.by_convoy and not board.resolver.evaluate(has_path(board, prov)):
         return Reason.NO_CONVOY
     return Reason.BOUNCED

@@ -144,8 +144,9 @@ def support_given(board: Board, prov: str, support: SupportHold | SupportMove) -
     return not (against is not None and against in attackers and (yield from is_dislodged(board, prov)))
 
 
-def support_reason(board: Board, prov: str, order: SupportHold | SupportMove, succeeded: dict[str, bool]) -> Reason:
-    return Reason.SUPPORTED if succeeded[prov] else (Reason.NOT_MATCHED if prov in board.unmatched else Reason.CUT)
+def support_failure(board: Board, prov: str, order: SupportHold | SupportMove) -> Reason:
+    """Why a support was not given: it matched no order, or it was cut."""
+    return Reason.NOT_MATCHED if prov in board.unmatched else Reason.CUT
 
 
 def cutters(board: Board, prov: str) -> tuple[str, ...]:
