@@ -1,0 +1,243 @@
+"""Speed, ours against MILA's `diplomacy` package, in instructions executed
+(valgrind's cachegrind, "I refs"). Prints figures; asserts nothing.
+
+The same random Standard movement phases as bench_compare's section 1
+(random.Random(1901), 18-34 units, every order type), in thousands of
+instructions per phase (kI/phase):
+  - ours, text to results: adjudicate_text(variant, state, text);
+  - ours, adjudicate_lines alone, the orders parsed beforehand;
+  - ours, parse alone: parser_for(variant).parse_text(text);
+  - MILA, text to results: set_orders for each power + process(), each phase
+    in a fresh game built beforehand (skipped if MILA is not installed);
+  - MILA / ours, text to results.
+
+CPU times on a shared machine drift by 30-50% within minutes; instruction
+counts repeat to within about 0.1%, so these figures complement
+bench_compare's. The script runs itself again under valgrind, once per item
+and once for a baseline that does the same set-up (samples, states, texts,
+parsed lines, MILA games, a warm-up of each engine) and measures nothing; an
+item's count less the baseline's, divided by the phases, is its figure. The
+children run with PYTHONHASHSEED=0 so that every run hashes alike.
+
+Needs valgrind on PATH (without it, one line says so). MILA is optional:
+`pip install diplomacy`.  Usage: python benchmarks/bench_instructions.py [phases] [--jobs N]"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import logging
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+from bench_compare import (  # type: ignore[attr-defined]  # MilaGame: bench_compare's optional import of MILA
+    MilaGame,
+    Position,
+    mila_game,
+    mila_order,
+    our_text,
+    random_phase,
+)
+
+from adjudicator.diplomacy.game import adjudicate_lines, adjudicate_text
+from adjudicator.diplomacy.lines import ParsedLine
+from adjudicator.diplomacy.orders import Order
+from adjudicator.diplomacy.parser import parser_for
+from adjudicator.diplomacy.state import GameState
+from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.diplomacy.variant import Variant
+from adjudicator.rules import load_variant
+
+SCRIPT = Path(__file__).resolve()
+# The hidden switch that makes a run a measuring child rather than the parent.
+CHILD_MODE_VARIABLE = "BENCH_INSTRUCTIONS_CHILD"
+VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
+WARM_UP_PHASES = 3
+SEED = 1901
+I_REFS = re.compile(r"\bI\s+refs:\s+([\d,]+)")
+
+
+@dataclass
+class SetUp:
+    """Everything every child builds before it measures, whatever it measures."""
+    variant: Variant
+    texts: list[str]
+    states: list[GameState]
+    parsed: list[list[ParsedLine]]
+    mila_games: list[Any]
+    mila_orders: list[dict[str, list[str]]]
+
+
+def random_samples(variant: Variant, phases: int) -> list[tuple[Position, list[Order]]]:
+    """bench_compare section 1's phases, drawn the same way."""
+    rng = random.Random(SEED)
+    powers = list(variant.powers)
+    return [random_phase(rng, variant.map, powers, rng.randint(18, 34)) for _ in range(phases)]
+
+
+def build_set_up(variant: Variant, samples: list[tuple[Position, list[Order]]]) -> SetUp:
+    """A fresh state, text, parsed lines and (MILA installed) MILA game with
+    its orders for each sample: each is used once, by one measured pass."""
+    base = initial_state(variant)
+    parser = parser_for(variant)
+    powers = list(variant.powers)
+    texts = [our_text(variant, orders) for _, orders in samples]
+    states = []
+    for units, _ in samples:
+        state = base.copy()
+        state.units = dict(units)
+        states.append(state)
+    # Parsing every text here also fills the parser's name caches in every
+    # child, so each item runs warm, as in bench_compare's later passes.
+    parsed = [parser.parse_text(text) for text in texts]
+    mila_games: list[Any] = []
+    mila_orders: list[dict[str, list[str]]] = []
+    if MilaGame is not None:
+        for units, orders in samples:
+            mila_games.append(mila_game(units, powers))
+            by_power: dict[str, list[str]] = {}
+            for order in orders:
+                by_power.setdefault(order.power.upper(), []).append(mila_order(order))
+            mila_orders.append(by_power)
+    return SetUp(variant, texts, states, parsed, mila_games, mila_orders)
+
+
+# --- what a child measures: one pass over every phase --------------------------------
+def measure_nothing(set_up: SetUp) -> None:
+    """The baseline: the set-up and warm-up alone."""
+
+
+def measure_ours_text(set_up: SetUp) -> None:
+    for state, text in zip(set_up.states, set_up.texts):
+        adjudicate_text(set_up.variant, state, text)
+
+
+def measure_ours_lines(set_up: SetUp) -> None:
+    for state, lines in zip(set_up.states, set_up.parsed):
+        adjudicate_lines(set_up.variant, state, lines)
+
+
+def measure_ours_parse(set_up: SetUp) -> None:
+    parser = parser_for(set_up.variant)
+    for text in set_up.texts:
+        parser.parse_text(text)
+
+
+def measure_mila(set_up: SetUp) -> None:
+    for game, by_power in zip(set_up.mila_games, set_up.mila_orders):
+        for power, power_orders in by_power.items():
+            game.set_orders(power, power_orders)
+        game.process()
+
+
+MEASURES: dict[str, Callable[[SetUp], None]] = {
+    "baseline": measure_nothing,
+    "ours_text": measure_ours_text,
+    "ours_lines": measure_ours_lines,
+    "ours_parse": measure_ours_parse,
+    "mila": measure_mila,
+}
+
+
+def run_child(mode: str, phases: int) -> NoReturn:
+    """Set up, warm up, measure `mode` (nothing for the baseline), then leave.
+    Every step but the measured pass is the same in every child, so that
+    subtracting the baseline's count leaves the pass alone."""
+    measure = MEASURES[mode]
+    if MilaGame is not None:
+        logging.disable(logging.CRITICAL)         # as bench_compare: MILA's log lines are not the work
+    variant = load_variant("standard")
+    samples = random_samples(variant, phases)
+    set_up = build_set_up(variant, samples)
+    # A few phases of each engine on their own copies: first-call costs
+    # (lazy imports, caches, MILA's map loading) are not a phase's.
+    warm_up = build_set_up(variant, samples[:WARM_UP_PHASES])
+    measure_ours_text(warm_up)
+    measure_mila(warm_up)
+    # Garbage collection stays on: its collections during the pass are part of
+    # the pass's cost, and so is the last one, of the cycles the pass left.
+    gc.collect()
+    measure(set_up)
+    gc.collect()
+    sys.stdout.flush()
+    # No interpreter teardown: what it frees differs from child to child and is no phase's work.
+    os._exit(0)
+
+
+# --- the parent: one valgrind run per item ---------------------------------------------
+def instruction_count(valgrind_stderr: str) -> int:
+    """The "I refs" total of a cachegrind run's report (its stderr)."""
+    match = I_REFS.search(valgrind_stderr)
+    if match is None:
+        raise ValueError("no 'I refs' line in valgrind's output:\n" + valgrind_stderr[-2000:])
+    return int(match.group(1).replace(",", ""))
+
+
+def count_child(valgrind: str, mode: str, phases: int) -> int:
+    env = dict(os.environ, PYTHONHASHSEED="0", **{CHILD_MODE_VARIABLE: mode})
+    done = subprocess.run([valgrind, *VALGRIND_OPTIONS, sys.executable, str(SCRIPT), str(phases)],
+                          env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the {mode} child failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return instruction_count(done.stderr)
+
+
+def count_all(valgrind: str, modes: list[str], phases: int, jobs: int) -> dict[str, int]:
+    """Instruction counts do not depend on what else runs, so the children may run side by side."""
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        counts = pool.map(lambda mode: count_child(valgrind, mode, phases), modes)
+        return dict(zip(modes, counts))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Instruction counts; see the module docstring.")
+    parser.add_argument("phases", nargs="?", type=int, default=200, help="random Standard phases")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="valgrind runs at once (the counts do not depend on it)")
+    args = parser.parse_args(argv)
+    mode = os.environ.get(CHILD_MODE_VARIABLE)
+    if mode:
+        run_child(mode, args.phases)
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        print("valgrind is not on PATH: no instruction counts (apt-get install valgrind)")
+        return 0
+    variant = load_variant("standard")
+    samples = random_samples(variant, args.phases)
+    units_total = sum(len(units) for units, _ in samples)
+    print("Instructions executed (valgrind cachegrind), in thousands per phase (kI/phase):")
+    print("deterministic to about 0.1%, unlike bench_compare's CPU times, which they complement.")
+    print(f"{args.phases} random Standard movement phases, 18-34 units (mean {units_total / args.phases:.1f}), "
+          "every order type; each item is one run less a baseline run with the same set-up", flush=True)
+    items = {"ours_text": "ours, text to results (adjudicate_text)",
+             "ours_lines": "ours, adjudicate_lines alone (orders parsed)",
+             "ours_parse": "ours, parse alone (parse_text)",
+             "mila": "MILA, text to results (set_orders + process)"}
+    modes = ["baseline", *items]
+    if MilaGame is None:
+        modes.remove("mila")
+    counts = count_all(valgrind, modes, args.phases, max(1, args.jobs))
+    baseline = counts.pop("baseline")
+    print(f"   baseline (set-up and warm-up, not counted) {baseline / 1e3:14,.0f} kI")
+    per_phase = {mode: (count - baseline) / args.phases / 1e3 for mode, count in counts.items()}
+    for mode, label in items.items():
+        if mode in per_phase:
+            print(f"   {label:<45} {per_phase[mode]:10,.0f} kI/phase")
+    if MilaGame is None:
+        print("   MILA not installed (pip install diplomacy)")
+    else:
+        print(f"   MILA / ours, text to results: {per_phase['mila'] / per_phase['ours_text']:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
