@@ -99,6 +99,13 @@ def random_phase(rng: random.Random, graph: MapGraph, powers: list[str], count: 
     return units, orders
 
 
+def random_phases(variant: Variant, phases: int) -> list[tuple[Position, list[Order]]]:
+    """Section 1's phases: the same ones on every run (seed 1901), 18-34 units each."""
+    rng = random.Random(1901)
+    powers = list(variant.powers)
+    return [random_phase(rng, variant.map, powers, rng.randint(18, 34)) for _ in range(phases)]
+
+
 def our_text(variant: Variant, orders: list[Order]) -> str:
     blocks: dict[str, list[str]] = {}
     for order in orders:
@@ -119,6 +126,14 @@ def mila_order(order: Order) -> str:
     if isinstance(order, Convoy):
         return f"{unit} C A {order.origin.upper()} - {order.dest.upper()}"
     return f"{unit} H"
+
+
+def mila_orders(orders: list[Order]) -> dict[str, list[str]]:
+    """The orders in MILA's words, by MILA's name of the power."""
+    by_power: dict[str, list[str]] = {}
+    for order in orders:
+        by_power.setdefault(order.power.upper(), []).append(mila_order(order))
+    return by_power
 
 
 def mila_game(units: Position, powers: list[str]) -> Any:
@@ -161,9 +176,7 @@ def mila_pass(samples: list[tuple[Position, list[Order]]], powers: list[str]
     after = []
     for units, orders in samples:
         game = mila_game(units, powers)
-        by_power: dict[str, list[str]] = {}
-        for order in orders:
-            by_power.setdefault(order.power.upper(), []).append(mila_order(order))
+        by_power = mila_orders(orders)
         start = time.process_time()
         for power, power_orders in by_power.items():
             game.set_orders(power, power_orders)
@@ -193,8 +206,7 @@ def standard_comparison(phases: int, passes: int) -> None:
     alike), and the others show how much the machine's noise moved it."""
     variant = load_variant("standard")
     powers = list(variant.powers)
-    rng = random.Random(1901)
-    samples = [random_phase(rng, variant.map, powers, rng.randint(18, 34)) for _ in range(phases)]
+    samples = random_phases(variant, phases)
     base = initial_state(variant)
     units_total = sum(len(u) for u, _ in samples)
     print(f"1. {phases} random Standard movement phases, 18-34 units "

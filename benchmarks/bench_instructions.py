@@ -28,7 +28,6 @@ import argparse
 import gc
 import logging
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -43,9 +42,9 @@ from bench_compare import (  # type: ignore[attr-defined]  # MilaGame: bench_com
     MilaGame,
     Position,
     mila_game,
-    mila_order,
+    mila_orders,
     our_text,
-    random_phase,
+    random_phases,
 )
 
 from adjudicator.diplomacy.game import adjudicate_lines, adjudicate_text
@@ -62,7 +61,6 @@ SCRIPT = Path(__file__).resolve()
 CHILD_MODE_VARIABLE = "BENCH_INSTRUCTIONS_CHILD"
 VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
 WARM_UP_PHASES = 3
-SEED = 1901
 I_REFS = re.compile(r"\bI\s+refs:\s+([\d,]+)")
 
 
@@ -75,13 +73,6 @@ class SetUp:
     parsed: list[list[ParsedLine]]
     mila_games: list[Any]
     mila_orders: list[dict[str, list[str]]]
-
-
-def random_samples(variant: Variant, phases: int) -> list[tuple[Position, list[Order]]]:
-    """bench_compare section 1's phases, drawn the same way."""
-    rng = random.Random(SEED)
-    powers = list(variant.powers)
-    return [random_phase(rng, variant.map, powers, rng.randint(18, 34)) for _ in range(phases)]
 
 
 def build_set_up(variant: Variant, samples: list[tuple[Position, list[Order]]]) -> SetUp:
@@ -100,15 +91,12 @@ def build_set_up(variant: Variant, samples: list[tuple[Position, list[Order]]]) 
     # child, so each item runs warm, as in bench_compare's later passes.
     parsed = [parser.parse_text(text) for text in texts]
     mila_games: list[Any] = []
-    mila_orders: list[dict[str, list[str]]] = []
+    orders_by_power: list[dict[str, list[str]]] = []
     if MilaGame is not None:
         for units, orders in samples:
             mila_games.append(mila_game(units, powers))
-            by_power: dict[str, list[str]] = {}
-            for order in orders:
-                by_power.setdefault(order.power.upper(), []).append(mila_order(order))
-            mila_orders.append(by_power)
-    return SetUp(variant, texts, states, parsed, mila_games, mila_orders)
+            orders_by_power.append(mila_orders(orders))
+    return SetUp(variant, texts, states, parsed, mila_games, orders_by_power)
 
 
 # --- what a child measures: one pass over every phase --------------------------------
@@ -156,7 +144,7 @@ def run_child(mode: str, phases: int) -> NoReturn:
     if MilaGame is not None:
         logging.disable(logging.CRITICAL)         # as bench_compare: MILA's log lines are not the work
     variant = load_variant("standard")
-    samples = random_samples(variant, phases)
+    samples = random_phases(variant, phases)
     set_up = build_set_up(variant, samples)
     # A few phases of each engine on their own copies: first-call costs
     # (lazy imports, caches, MILA's map loading) are not a phase's.
@@ -212,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         print("valgrind is not on PATH: no instruction counts (apt-get install valgrind)")
         return 0
     variant = load_variant("standard")
-    samples = random_samples(variant, args.phases)
+    samples = random_phases(variant, args.phases)
     units_total = sum(len(units) for units, _ in samples)
     print("Instructions executed (valgrind cachegrind), in thousands per phase (kI/phase):")
     print("deterministic to about 0.1%, unlike bench_compare's CPU times, which they complement.")
