@@ -172,10 +172,6 @@ def split_turn(turn: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
     return (str(phase) if phase is not None else None), choices
 
 
-def player_names(folder: Path) -> list[str]:
-    return seats(check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml")))
-
-
 def seats(meta: dict[str, Any]) -> list[str]:
     # Each entry's seat: `power` (written since players could be added by
     # mail), or `name` in folders made before that.

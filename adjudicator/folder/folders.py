@@ -136,12 +136,12 @@ class TurnFileFolder:
 
     def standing(self) -> Standing:
         from adjudicator.cards import driver
-        game, state, index = driver.current(self.path)[:3]
-        info = game.phase(state)
+        now = driver.current(self.path)
+        info = now.game.phase(now.state)
         if info is None:
             return Standing("the end", [], [], over=True)
-        have = sorted(p.stem for p in driver.collected_dir(self.path, index, info).glob("*.yaml"))
-        return Standing(f"{index:04d}-{info.name}", [p for p in info.waiting_for if p not in have], have)
+        have = sorted(p.stem for p in driver.collected_dir(self.path, now.number, info).glob("*.yaml"))
+        return Standing(f"{now.number:04d}-{info.name}", [p for p in info.waiting_for if p not in have], have)
 
     def opening_kind(self) -> str:
         return "movement"          # one length for every turn of a card game

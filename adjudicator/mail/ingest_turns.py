@@ -112,11 +112,11 @@ class TurnContext(Context):
 
 
 def turn_context(folder: Path, game: str, entries: dict[str, dict[str, Any]]) -> TurnContext:
-    the_game, state, index = driver.current(folder)[:3]
-    info = the_game.phase(state)
+    now = driver.current(folder)
+    info = now.game.phase(now.state)
     if info is None:
         raise GameFolderError("the game is over; no choices are taken", file=str(folder))
     earlier = [path.stem.split("-", 1)[1] for path in driver.history_files(folder)[:-1]]
     shown = f"{info.title} ({info.name})" if info.title else info.name
-    return TurnContext(folder, game, phase_opened(folder), entries, shown, info.name, index, info,
-                       driver.player_names(folder), earlier)
+    return TurnContext(folder, game, phase_opened(folder), entries, shown, info.name, now.number, info,
+                       now.players, earlier)
