@@ -241,9 +241,8 @@ def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine
 def void_line(variant: Variant, state: GameState, prov: str, order: Order, why: str, text: str,
               result: MovementResult) -> OrderLine:
     """The line of a unit whose order was void: it held (and may have been dislodged)."""
-    unit = state.units[prov]
     # Positional, as in order_line.
-    line = OrderLine(order.power, text, "void", why, "Void", f"{UNIT_LETTERS[unit.type]} {unit.location}", "", "",
+    line = OrderLine(order.power, text, "void", why, "Void", str(state.units[prov]), "", "",
                      False, prov, True, Why(WhyKind.VOID, rule=why))
     if prov in result.dislodged:
         line.result = "void, dislodged"
