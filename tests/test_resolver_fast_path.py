@@ -7,6 +7,7 @@ is the same with the shortcut and without it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -36,8 +37,9 @@ class GuessAndCheckOnly(Resolver[str]):
     """The resolver without its shortcut: every decision goes through the bookkeeping."""
 
     def resolve(self, key: str) -> bool:
-        known = self._known(key)
-        return known if known is not None else self.evaluate(self._decide(key))
+        if key in self.resolved:
+            return self.resolved[key]
+        return self._evaluate(key)
 
 
 def random_orders(rng: random.Random) -> tuple[dict[str, Unit], list[ParsedLine]]:
@@ -116,3 +118,33 @@ def test_the_guess_and_check_only_resolver_is_really_used() -> None:
         resolve_movement(state.units, {p: o for p, o in orders.items() if p not in void},
                          VARIANT.map.seas_touching, VARIANT.rules.backup_rule)
     assert used
+
+
+def test_a_fault_in_a_decision_is_not_taken_for_an_unresolved_key() -> None:
+    """The bare run reads through a dict, so a decision that needs an
+    unresolved key raises KeyError there. A KeyError of the decision's own
+    must still come out, not be answered as if some key were unresolved."""
+
+    def faulty(key: str, resolution: Callable[[str], bool]) -> bool:
+        return {"other": True}[key]
+
+    with pytest.raises(KeyError, match="mine"):
+        Resolver(faulty, lambda cycle: {}).resolve("mine")
+
+
+def test_a_decision_that_needs_another_runs_again_once_it_is_resolved() -> None:
+    """'a' needs 'b', which needs 'c': each asks, is answered Unresolved, and
+    runs again once the key it asked for is decided, with its value."""
+    runs: list[str] = []
+    rules = {"a": lambda r: not r("b"), "b": lambda r: r("c"), "c": lambda r: True}
+
+    def decide(key: str, resolution: Callable[[str], bool]) -> bool:
+        runs.append(key)
+        return bool(rules[key](resolution))
+
+    resolver = Resolver(decide, lambda cycle: {})
+    assert resolver.resolve("a") is False
+    assert resolver.resolved == {"a": False, "b": True, "c": True}
+    assert not resolver.guesses and not resolver.dependencies
+    # a bare; then a, b and c under the bookkeeping; then b and a again.
+    assert runs == ["a", "a", "b", "c", "b", "a"]

@@ -11,9 +11,11 @@ keyed by order class, and turns the decisions into a MovementResult. The
 generic Resolver does the guessing; paradoxes go to the rule set's backup
 rule.
 
-Decisions and strengths are generators: where the recursive algorithm calls
-resolve(p), they `yield p` and are sent p's resolution, so the Resolver can
-drive them with its own stack and no chain of moves is too long."""
+Decisions and strengths are plain functions that read other decisions
+through a reader, `decided(p)`, where the recursive algorithm calls
+resolve(p). While resolving, the Resolver's reader raises instead of
+recursing, so no chain of moves is too long; afterwards, the final decisions
+are the reader, and the same functions give the report's strengths."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from typing import Any
 
 from adjudicator.diplomacy.model import Reason, Unit
 from adjudicator.diplomacy.movement_result import Contest, MovementResult
-from adjudicator.diplomacy.order_types.board import Board, Decision, Strength
+from adjudicator.diplomacy.order_types.board import Board, Decided
 from adjudicator.diplomacy.order_types.convoy import (
     convoy_failure,
     convoy_given,
@@ -55,7 +57,7 @@ from adjudicator.diplomacy.orders import (
 )
 from adjudicator.diplomacy.resolver import Resolver
 
-__all__ = ["Contest", "Decision", "MovementAdjudicator", "MovementResult", "Strength", "resolve_movement",
+__all__ = ["Contest", "Decided", "MovementAdjudicator", "MovementResult", "resolve_movement",
            "standard_backup_rule"]
 
 # Per order class: how an order enters the board's indexes, the decision the
@@ -68,7 +70,7 @@ INDEXERS: dict[type[Order], Callable[[Board, str, Any], None]] = {
     SupportMove: index_support_move,
     Convoy: index_convoy,
 }
-DECISIONS: dict[type[Order], Callable[[Board, str, Any], Decision]] = {
+DECISIONS: dict[type[Order], Callable[[Board, str, Any, Decided], bool]] = {
     Move: move_succeeds,
     SupportHold: support_given,
     SupportMove: support_given,
@@ -81,7 +83,7 @@ SUCCESSES: dict[type[Order], Reason] = {
     Convoy: Reason.CONVOYED,
     Hold: Reason.HELD,
 }
-FAILURES: dict[type[Order], Callable[[Board, str, Any], Reason]] = {
+FAILURES: dict[type[Order], Callable[[Board, str, Any, Decided], Reason]] = {
     Move: move_failure,
     SupportHold: support_failure,
     SupportMove: support_failure,
@@ -125,10 +127,10 @@ class MovementAdjudicator(Board):
             if self.target.get(dest) == p and p not in self.by_convoy and dest not in self.by_convoy}
         self.resolver = Resolver(self.adjudicate, lambda cycle: backup_rule(orders, cycle))
 
-    def adjudicate(self, prov: str) -> Decision:
-        """The decision for the order of the unit in `prov` (a generator)."""
+    def adjudicate(self, prov: str, decided: Decided) -> bool:
+        """The decision for the order of the unit in `prov`, reading others through `decided`."""
         order = self.orders[prov]
-        return DECISIONS.get(type(order), holds)(self, prov, order)
+        return DECISIONS.get(type(order), holds)(self, prov, order, decided)
 
     # --- the whole phase --------------------------------------------------------------
     def run(self) -> MovementResult:
@@ -140,11 +142,12 @@ class MovementAdjudicator(Board):
         occupied.update(self.moves[p].dest_province for p in moved)
         contested = set()
         reasons: dict[str, Reason] = {}
+        decided = succeeded.__getitem__
         for prov, order in self.orders.items():
             if succeeded[prov]:
                 reason = SUCCESSES.get(type(order), Reason.HELD)
             else:
-                reason = FAILURES[type(order)](self, prov, order)
+                reason = FAILURES[type(order)](self, prov, order, decided)
                 if reason is Reason.BOUNCED and leaves_standoff(self, prov, succeeded, occupied):
                     contested.add(self.target[prov])
             reasons[prov] = Reason.DISLODGED if prov in dislodged else reason
@@ -168,15 +171,16 @@ class MovementAdjudicator(Board):
 
     # --- the decisions behind the results, as values ------------------------------------
     def explain(self, result: MovementResult) -> None:
-        """Fill in the strengths and units behind each bounce, cut and dislodgement."""
-        succeeded = result.succeeded
+        """Fill in the strengths and units behind each bounce, cut and
+        dislodgement: the decisions' own functions, reading the final decisions."""
+        decided = result.succeeded.__getitem__
         for prov, reason in result.reasons.items():
             if reason is Reason.BOUNCED:
-                result.bounces[prov] = bounce(self, prov, succeeded)
+                result.bounces[prov] = bounce(self, prov, decided)
             elif reason is Reason.CUT:
-                result.cuts[prov] = cutters(self, prov)
+                result.cuts[prov] = cutters(self, prov, decided)
         for prov, attacker in result.dislodged.items():
-            result.dislodgements[prov] = dislodgement(self, prov, attacker, succeeded)
+            result.dislodgements[prov] = dislodgement(self, prov, attacker, decided)
 
 
 def resolve_movement(units: dict[str, Unit], orders: dict[str, Order],

@@ -1,42 +1,71 @@
 """Kruijswijk's guess-and-check resolution ("The Math of Adjudication",
 chapter 6). This module is bookkeeping only: it knows no rules. The rules come
-in as `adjudicate(key)`, and true cycles (zero or two consistent outcomes) go
-to an injected backup rule.
+in as `adjudicate(key, resolution)`, and true cycles (zero or two consistent
+outcomes) go to an injected backup rule.
 
-A decision is a generator: it yields the key of each decision it needs, is
-sent that decision's resolution, and returns its own. So the rules read like
-the recursive algorithm (`succeeds = yield other`), but nothing recurses on
-the Python stack: `resolve` drives the decisions with a stack of its own, and
-a ring of 100,000 moves is resolved as easily as a ring of three.
+A decision is a plain function. It reads the decisions it needs through
+`resolution(other)`, as the recursive algorithm calls resolve(other), and
+returns its own. When `other` is not decided yet, `resolution` raises
+Unresolved instead of recursing: the resolver puts `other` on a stack of its
+own, decides it, and runs the asking decision again from the start. So
+nothing recurses on the Python stack, and a ring of 100,000 moves is resolved
+as easily as a ring of three.
 
-A decision reads nothing but the resolutions it is sent (guessing runs it
-again anyway), so `resolve` may first run a decision bare: most need no decision
-that is not already resolved, and are settled without the bookkeeping; one
-that asks for an unresolved decision is started again under it."""
+Running a decision again is sound because a decision reads nothing but the
+resolutions it is given: it is a function of them (guessing relies on that
+too). It is cheap because it is rare: most decisions need nothing that is not
+already resolved. `resolve` runs a decision bare first, reading resolved
+decisions alone, and starts the bookkeeping only for one that asks for more.
+A plain call costs an eighth of a generator's making and ending (issue 14)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Hashable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar, cast
 
 K = TypeVar("K", bound=Hashable)
 
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+# Reads another decision's resolution, by key; raises Unresolved if it has none yet.
+Resolution = Callable[[K], bool]
 
-# Yields the keys it needs, is sent their resolutions, returns its own.
-Decision = Generator[K, bool, bool]
+# A decision: its key and a reader of other resolutions in, its own resolution out.
+Adjudicate = Callable[[K, Resolution[K]], bool]
 
 # Given the keys of a cycle, return the resolutions to force; the other keys
 # of the cycle are resolved again afterwards.
 BackupRule = Callable[[list[K]], dict[K, bool]]
 
 
+class Unresolved(Exception):
+    """A decision asked for `key`, which is neither resolved nor guessed: the
+    resolver decides it first, then runs the asking decision again."""
+
+    def __init__(self, key: Hashable) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class Frame(Generic[K]):
+    """A decision under way, as a frame of the recursive algorithm: where
+    the dependency list and the count of guess reads stood when it started,
+    and its result under the guess False once that run is done."""
+
+    __slots__ = ("first", "key", "mark", "reads")
+
+    def __init__(self, key: K, mark: int, reads: int) -> None:
+        self.key = key
+        self.mark = mark
+        self.reads = reads
+        self.first: bool | None = None
+
+
 class Resolver(Generic[K]):
-    def __init__(self, adjudicate: Callable[[K], Decision[K]], backup_rule: BackupRule[K]) -> None:
+    def __init__(self, adjudicate: Adjudicate[K], backup_rule: BackupRule[K]) -> None:
         self.adjudicate = adjudicate
         self.backup_rule = backup_rule
-        self.status: dict[K, int] = {}
-        self.result: dict[K, bool] = {}
+        # A key is resolved, guessed, or neither (unresolved); never both.
+        self.resolved: dict[K, bool] = {}
+        self.guesses: dict[K, bool] = {}
         # The guesses read since they were made, in order, and as a set for
         # membership: a ring of n moves puts all n on the list.
         self.dependencies: list[K] = []
@@ -48,95 +77,108 @@ class Resolver(Generic[K]):
 
     def resolve(self, key: K) -> bool:
         """The resolution of `key`, resolving whatever it depends on first."""
-        status = self.status.get(key)
-        if status == RESOLVED:
-            return self.result[key]     # the common case, without a call
-        if status == GUESSING:
-            return bool(self._known(key))   # re-entered: answered with the guess
-        # Most decisions need no other: run it bare, and only if it asks for
-        # something start it again under the bookkeeping (see the module's doc).
-        decision = self.adjudicate(key)
-        statuses, result = self.status, self.result
+        resolved = self.resolved
+        if key in resolved:
+            return resolved[key]
+        if key in self.guesses:
+            return self._read(key)      # re-entered: answered with the guess
+        # The bare run: a KeyError means the decision asked for a key that is
+        # not resolved (resolved's own reader raised it), so the bookkeeping
+        # decides it. A KeyError from a fault in the decision comes back
+        # there, from the run that reads through _read.
         try:
-            needed = next(decision)
-            # Resolved answers are final, so the bare run may be sent them.
-            while statuses.get(needed) == RESOLVED:
-                needed = decision.send(result[needed])
-        except StopIteration as done:
-            result[key], statuses[key] = done.value, RESOLVED
-            return bool(done.value)
-        decision.close()
-        return self.evaluate(self._decide(key))
+            value = self.adjudicate(key, resolved.__getitem__)
+        except KeyError:
+            return self._evaluate(key)
+        resolved[key] = value
+        return value
 
-    def evaluate(self, decision: Decision[K]) -> bool:
-        """Run a decision to its end. Each key it yields is answered at once if
-        resolved or guessed, or else its own decision goes on the stack and
-        runs first: the depth-first order of the recursive algorithm."""
-        stack = [decision]
-        answer: bool | None = None      # None: the top of the stack has not started yet
+    def _evaluate(self, key: K) -> bool:
+        """Guess-and-check for `key`. The stack holds the decisions under way,
+        in the depth-first order of the recursive algorithm; the top one runs,
+        and either needs an unresolved key (its frame goes on top) or ends."""
+        stack = [self._start(key)]
         while True:
-            top = stack[-1]
+            frame = stack[-1]
             try:
-                needed = next(top) if answer is None else top.send(answer)
-            except StopIteration as done:
-                stack.pop()
-                answer = bool(done.value)
-                if not stack:
-                    return answer
+                value = self.adjudicate(frame.key, self._read)
+            except Unresolved as need:
+                stack.append(self._start(cast(K, need.key)))
                 continue
-            if self.status.get(needed) == RESOLVED:
-                answer = self.result[needed]        # the common case, without a call
-                continue
-            answer = self._known(needed)
+            answer = self._conclude(frame, value)
             if answer is None:
-                stack.append(self._decide(needed))
+                continue        # run it again: under the other guess, or afresh after a backup rule
+            stack.pop()
+            if not stack:
+                return answer
 
-    def _known(self, key: K) -> bool | None:
-        """The resolution or the current guess, or None if `key` is unresolved."""
-        status = self.status.get(key, UNRESOLVED)
-        if status == RESOLVED:
-            return self.result[key]
-        if status == GUESSING:
-            # Re-entered: answer with the guess and remember that someone used it.
-            self._depend_on(key)
-            self.guess_reads += 1
-            return self.result[key]
-        return None
+    def _read(self, key: K) -> bool:
+        """The reader under the bookkeeping: the resolution, else the current
+        guess (remembering that someone used it), else Unresolved."""
+        resolved = self.resolved
+        if key in resolved:
+            return resolved[key]
+        guess = self.guesses.get(key)
+        if guess is None:
+            raise Unresolved(key)
+        self._depend_on(key)
+        self.guess_reads += 1
+        return guess
 
-    def _decide(self, key: K) -> Decision[K]:
-        mark = len(self.dependencies)
-        reads = self.guess_reads
-        self.result[key], self.status[key] = False, GUESSING
-        first = yield from self.adjudicate(key)
-        if self.guess_reads == reads:
-            # No guess was used: the result stands (unless a backup rule already set it).
-            if self.status[key] != RESOLVED:
-                self.result[key], self.status[key] = first, RESOLVED
-            return self.result[key]
-        if len(self.dependencies) == mark or self.dependencies[mark] != key:
-            # Depends on someone else's guess: stay a guess until that one settles.
-            self._depend_on(key)
-            self.result[key] = first
-            return first
-        # Our own guess mattered: try the opposite guess.
-        self._forget(mark)
-        self.result[key], self.status[key] = True, GUESSING
-        second = yield from self.adjudicate(key)
-        if first == second:
+    def _start(self, key: K) -> Frame[K]:
+        self.guesses[key] = False
+        return Frame(key, len(self.dependencies), self.guess_reads)
+
+    def _conclude(self, frame: Frame[K], value: bool) -> bool | None:
+        """What a finished run of `frame`'s decision settles: its answer, or
+        None if the decision must run again."""
+        key, mark = frame.key, frame.mark
+        if frame.first is None:             # the run under the guess False
+            if self.guess_reads == frame.reads:
+                # No guess was used: the result stands (unless a backup rule already set it).
+                if key not in self.resolved:
+                    self._settle(key, value)
+                return self.resolved[key]
+            if len(self.dependencies) == mark or self.dependencies[mark] != key:
+                # Depends on someone else's guess: stay a guess until that one settles.
+                self._depend_on(key)
+                if key in self.resolved:
+                    self.resolved[key] = value
+                else:
+                    self.guesses[key] = value
+                return value
+            # Our own guess mattered: try the opposite guess.
             self._forget(mark)
-            self.result[key], self.status[key] = first, RESOLVED
-            return first
+            self.guesses[key] = True
+            frame.first = value
+            return None
+        if frame.first == value:
+            self._forget(mark)
+            self._settle(key, value)
+            return value
         # Both or neither guess is consistent: a true cycle or paradox.
         cycle = list(self.dependencies[mark:])
         if key not in cycle:
             cycle.insert(0, key)
         self._forget(mark)
         for k in cycle:
-            self.status[k] = UNRESOLVED
-        for k, value in self.backup_rule(cycle).items():
-            self.result[k], self.status[k] = value, RESOLVED
+            self._unresolve(k)
+        for k, forced in self.backup_rule(cycle).items():
+            self._settle(k, forced)
         # Ask again: resolved by the backup rule, or decided afresh.
-        return (yield key)
+        if key in self.resolved:
+            return self.resolved[key]
+        self.guesses[key] = False
+        frame.mark, frame.reads, frame.first = len(self.dependencies), self.guess_reads, None
+        return None
+
+    def _settle(self, key: K, value: bool) -> None:
+        self.resolved[key] = value
+        self.guesses.pop(key, None)
+
+    def _unresolve(self, key: K) -> None:
+        self.resolved.pop(key, None)
+        self.guesses.pop(key, None)
 
     def _depend_on(self, key: K) -> None:
         if key not in self._depends:
@@ -145,6 +187,6 @@ class Resolver(Generic[K]):
 
     def _forget(self, mark: int) -> None:
         for k in self.dependencies[mark:]:
-            self.status[k] = UNRESOLVED
+            self._unresolve(k)
             self._depends.discard(k)
         del self.dependencies[mark:]

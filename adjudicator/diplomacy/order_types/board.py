@@ -4,32 +4,30 @@ supports what, who convoys whom). The movement phase
 (adjudicator.diplomacy.movement) fills a Board, asking each order type to
 index its own orders, and resolves it.
 
-Decisions and strengths are generators: where the recursive algorithm calls
-resolve(p), they `yield p` and are sent p's resolution, so the Resolver can
-drive them with its own stack and no chain of moves is too long. Each order
-type's decisions are functions of the board: `move_succeeds(board, prov,
-order)`, `attack_strength(board, prov)`."""
+Decisions and strengths are plain functions of the board and of a reader of
+other decisions: where the recursive algorithm calls resolve(p), they call
+`decided(p)`. While the Resolver works, that reader may raise Unresolved
+instead of recursing (adjudicator.diplomacy.resolver); once every decision is
+made, the same functions read the final decisions and give the strengths the
+report shows. Each order type's decisions are functions such as
+`move_succeeds(board, prov, order, decided)` and `attack_strength(board, prov,
+decided)`."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Generator
+from collections.abc import Callable
 
 from adjudicator.diplomacy.model import Unit
 from adjudicator.diplomacy.orders import Move, Order
-from adjudicator.diplomacy.resolver import Resolver
 
-# A decision yields the provinces whose decisions it needs and is sent their
-# resolutions; a strength is computed the same way.
-Decision = Generator[str, bool, bool]
-Strength = Generator[str, bool, int]
+# The decision of the order of the unit in a province: did it succeed?
+Decided = Callable[[str], bool]
 
 
 class Board:
     """Every index is keyed by province; the order types fill them
     (`index_move`, `index_support_move`...) and read them."""
-
-    resolver: Resolver[str]         # set by the movement phase that resolves the board
 
     def __init__(self, units: dict[str, Unit], orders: dict[str, Order],
                  seas_touching: dict[str, frozenset[str]]) -> None:
@@ -50,22 +48,11 @@ class Board:
         return self.moves.get(prov)
 
 
-def is_dislodged(board: Board, prov: str) -> Decision:
+def is_dislodged(board: Board, prov: str, decided: Decided) -> bool:
     """The dislodge decision of the unit in `prov`: it stayed, and a move into it succeeded."""
-    if prov in board.moves and (yield prov):
+    if prov in board.moves and decided(prov):
         return False
     for attacker in board.moves_to.get(prov, ()):
-        if (yield attacker):
+        if decided(attacker):
             return True
     return False
-
-
-def settled(strength: Strength, succeeded: dict[str, bool]) -> int:
-    """A strength computed from the final decisions (every decision it
-    asks for is resolved by now; nothing is guessed)."""
-    try:
-        needed = next(strength)
-        while True:
-            needed = strength.send(succeeded.get(needed, False))
-    except StopIteration as done:
-        return int(done.value)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.model import Reason, Unit, UnitType
-from adjudicator.diplomacy.order_types.board import Board, Decision, is_dislodged
+from adjudicator.diplomacy.order_types.board import Board, Decided, is_dislodged
 from adjudicator.diplomacy.order_types.reading import (
     MOVE_WORDS,
     UNIT_WORDS,
@@ -88,11 +88,11 @@ def index_convoy(board: Board, prov: str, order: Convoy) -> None:
     board.convoys[(order.origin, order.dest)].append(prov)
 
 
-def has_path(board: Board, prov: str) -> Decision:
+def has_path(board: Board, prov: str, decided: Decided) -> bool:
     """The path decision of the move from `prov`. Direct moves always have a
     path; convoyed moves need a chain of convoying fleets, each of whose
-    convoy succeeds, from coast to coast. Callers skip this generator for
-    direct moves: it is the hot path."""
+    convoy succeeds, from coast to coast. Callers skip this call for
+    direct moves: they are the hot path."""
     if prov not in board.by_convoy:
         return True
     dest = board.target[prov]
@@ -109,7 +109,7 @@ def has_path(board: Board, prov: str) -> Decision:
         if fleet in seen:
             continue
         seen.add(fleet)
-        if not (yield fleet):
+        if not decided(fleet):
             continue
         if fleet in goal:
             return True
@@ -119,11 +119,11 @@ def has_path(board: Board, prov: str) -> Decision:
     return False
 
 
-def convoy_given(board: Board, prov: str, order: Convoy) -> Decision:
+def convoy_given(board: Board, prov: str, order: Convoy, decided: Decided) -> bool:
     """A convoy succeeds unless its fleet is dislodged."""
-    return not (yield from is_dislodged(board, prov))
+    return not is_dislodged(board, prov, decided)
 
 
-def convoy_failure(board: Board, prov: str, order: Convoy) -> Reason:
+def convoy_failure(board: Board, prov: str, order: Convoy, decided: Decided) -> Reason:
     """A convoy fails only when its fleet is dislodged."""
     return Reason.DISLODGED

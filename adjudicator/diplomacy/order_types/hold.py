@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.model import Unit, UnitType
-from adjudicator.diplomacy.order_types.board import Board, Decision, Strength
+from adjudicator.diplomacy.order_types.board import Board, Decided
 from adjudicator.diplomacy.order_types.reading import Reader, Tokens
 from adjudicator.diplomacy.order_types.support import supports_given
 from adjudicator.diplomacy.orders import Hold, Order
@@ -30,21 +30,20 @@ def validate_hold(state: GameState, variant: Variant, order: Hold, unit: Unit, e
 
 
 # --- adjudication -------------------------------------------------------------------
-def holds(board: Board, prov: str, order: Order) -> Decision:
+def holds(board: Board, prov: str, order: Order, decided: Decided) -> bool:
     """The decision of an order that has none of its own: it succeeds."""
     return True
-    yield ""                # unreachable: makes this a generator that needs nothing
 
 
-def hold_strength(board: Board, prov: str) -> Strength:
+def hold_strength(board: Board, prov: str, decided: Decided) -> int:
     """The strength with which the unit in `prov` (if any) stays: none if it
     moves away successfully, else one plus its hold supports (a unit whose
     move fails holds with strength one, and no hold support counts for it)."""
     if prov not in board.units:
         return 0
     if prov in board.moves:
-        return 0 if (yield prov) else 1
+        return 0 if decided(prov) else 1
     supporters = board.hold_supports.get(prov)
-    return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
+    return 1 + supports_given(board, supporters, decided) if supporters else 1
 
 

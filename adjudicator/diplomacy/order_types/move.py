@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.model import Reason, Unit, UnitType
 from adjudicator.diplomacy.movement_result import Contest
-from adjudicator.diplomacy.order_types.board import Board, Decision, Strength, settled
+from adjudicator.diplomacy.order_types.board import Board, Decided
 from adjudicator.diplomacy.order_types.convoy import convoy_possible, has_path
 from adjudicator.diplomacy.order_types.hold import hold_strength
 from adjudicator.diplomacy.order_types.reading import MOVE_WORDS, Reader, Tokens
@@ -147,61 +147,61 @@ def index_move(board: Board, prov: str, order: Move) -> None:
     board.moves_to[order.dest_province].append(prov)
 
 
-def attack_strength(board: Board, prov: str) -> Strength:
-    if prov in board.by_convoy and not (yield from has_path(board, prov)):
+def attack_strength(board: Board, prov: str, decided: Decided) -> int:
+    if prov in board.by_convoy and not has_path(board, prov, decided):
         return 0
     dest = board.target[prov]
-    # Most moves have no support: then no generator is made for it (the hot path).
+    # Most moves have no support: then supports_given is not called (the hot path).
     supporters = board.move_supports.get((prov, dest))
     defender = board.units.get(dest)
     if defender is None:
-        return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
-    if prov not in board.opponent and dest in board.moves and (yield dest):
-        return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
+        return 1 + supports_given(board, supporters, decided) if supporters else 1
+    if prov not in board.opponent and dest in board.moves and decided(dest):
+        return 1 + supports_given(board, supporters, decided) if supporters else 1
     if defender.power == board.units[prov].power:
         return 0            # never dislodge your own unit
     # Supports from the defender's own power do not help to dislodge it.
     if not supporters:
         return 1
-    return 1 + (yield from supports_given(board, supporters, exclude_power=defender.power))
+    return 1 + supports_given(board, supporters, decided, exclude_power=defender.power)
 
 
-def defend_strength(board: Board, prov: str) -> Strength:
+def defend_strength(board: Board, prov: str, decided: Decided) -> int:
     supporters = board.move_supports.get((prov, board.target[prov]))
-    return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
+    return 1 + supports_given(board, supporters, decided) if supporters else 1
 
 
-def prevent_strength(board: Board, prov: str) -> Strength:
-    if prov in board.by_convoy and not (yield from has_path(board, prov)):
+def prevent_strength(board: Board, prov: str, decided: Decided) -> int:
+    if prov in board.by_convoy and not has_path(board, prov, decided):
         return 0
     opponent = board.opponent.get(prov)
-    if opponent is not None and (yield opponent):
+    if opponent is not None and decided(opponent):
         return 0            # lost a head-to-head battle: no effect on its destination
     supporters = board.move_supports.get((prov, board.target[prov]))
-    return 1 + ((yield from supports_given(board, supporters)) if supporters else 0)
+    return 1 + supports_given(board, supporters, decided) if supporters else 1
 
 
-def move_succeeds(board: Board, prov: str, order: Move) -> Decision:
+def move_succeeds(board: Board, prov: str, order: Move, decided: Decided) -> bool:
     """The move decision."""
-    if prov in board.by_convoy and not (yield from has_path(board, prov)):
+    if prov in board.by_convoy and not has_path(board, prov, decided):
         return False
-    attack = yield from attack_strength(board, prov)
+    attack = attack_strength(board, prov, decided)
     dest = board.target[prov]
     opponent = board.opponent.get(prov)
     if opponent is not None:
-        if attack <= (yield from defend_strength(board, opponent)):
+        if attack <= defend_strength(board, opponent, decided):
             return False
-    elif attack <= (yield from hold_strength(board, dest)):
+    elif attack <= hold_strength(board, dest, decided):
         return False
     for other in board.moves_to[dest]:
-        if other != prov and attack <= (yield from prevent_strength(board, other)):
+        if other != prov and attack <= prevent_strength(board, other, decided):
             return False
     return True
 
 
-def move_failure(board: Board, prov: str, order: Move) -> Reason:
+def move_failure(board: Board, prov: str, order: Move, decided: Decided) -> Reason:
     """Why a move failed: its convoy, or a bounce."""
-    if prov in board.by_convoy and not board.resolver.evaluate(has_path(board, prov)):
+    if prov in board.by_convoy and not has_path(board, prov, decided):
         return Reason.NO_CONVOY
     return Reason.BOUNCED
 
@@ -214,28 +214,30 @@ def leaves_standoff(board: Board, prov: str, succeeded: dict[str, bool], occupie
     return board.target[prov] not in occupied and not beaten
 
 
-def bounce(board: Board, prov: str, succeeded: dict[str, bool]) -> Contest:
-    """A failed move's attack strength and every unit whose strength matched or beat it."""
-    attack = settled(attack_strength(board, prov), succeeded)
+def bounce(board: Board, prov: str, decided: Decided) -> Contest:
+    """A failed move's attack strength and every unit whose strength matched
+    or beat it, from the final decisions."""
+    attack = attack_strength(board, prov, decided)
     dest = board.target[prov]
     others: list[tuple[str, int]] = []
     opponent = board.opponent.get(prov)
     if opponent is not None:
-        others.append((opponent, settled(defend_strength(board, opponent), succeeded)))
+        others.append((opponent, defend_strength(board, opponent, decided)))
     elif dest in board.units:
-        others.append((dest, settled(hold_strength(board, dest), succeeded)))
+        others.append((dest, hold_strength(board, dest, decided)))
     for other in board.moves_to[dest]:
         if other != prov:
-            others.append((other, settled(prevent_strength(board, other), succeeded)))
+            others.append((other, prevent_strength(board, other, decided)))
     return Contest(attack, tuple((p, s) for p, s in others if s > 0 and s >= attack))
 
 
-def dislodgement(board: Board, prov: str, attacker: str, succeeded: dict[str, bool]) -> Contest:
+def dislodgement(board: Board, prov: str, attacker: str, decided: Decided) -> Contest:
     """A dislodged unit's defence (its hold strength, or its defend strength
-    head-to-head) against the attack of the move that dislodged it."""
-    attack = settled(attack_strength(board, attacker), succeeded)
+    head-to-head) against the attack of the move that dislodged it, from the
+    final decisions."""
+    attack = attack_strength(board, attacker, decided)
     if board.opponent.get(attacker) == prov:
-        defence = settled(defend_strength(board, prov), succeeded)
+        defence = defend_strength(board, prov, decided)
     else:
-        defence = settled(hold_strength(board, prov), succeeded)
+        defence = hold_strength(board, prov, decided)
     return Contest(defence, ((attacker, attack),))

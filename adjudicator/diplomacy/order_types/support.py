@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 from adjudicator.diplomacy.model import Reason, Unit, UnitType
 from adjudicator.diplomacy.order_types.board import (
     Board,
-    Decision,
-    Strength,
+    Decided,
     is_dislodged,
 )
 from adjudicator.diplomacy.order_types.convoy import has_path
@@ -116,19 +115,19 @@ def support_matches(board: Board, order: SupportHold | SupportMove) -> bool:
     return board.move_of(order.target) is None
 
 
-def supports_given(board: Board, supporters: list[str], exclude_power: str | None = None) -> Strength:
+def supports_given(board: Board, supporters: list[str], decided: Decided, exclude_power: str | None = None) -> int:
     """How many of these supports are given (not cut, not dislodged), leaving
     out those of `exclude_power`."""
     count = 0
     for s in supporters:
         if exclude_power is not None and board.units[s].power == exclude_power:
             continue
-        if (yield s):
+        if decided(s):
             count += 1
     return count
 
 
-def support_given(board: Board, prov: str, support: SupportHold | SupportMove) -> Decision:
+def support_given(board: Board, prov: str, support: SupportHold | SupportMove, decided: Decided) -> bool:
     """The support decision: matched, not cut, and not dislodged by the unit it supports against."""
     if prov in board.unmatched:
         return False        # supports a move that was not ordered, or a hold by a unit that moves
@@ -138,21 +137,21 @@ def support_given(board: Board, prov: str, support: SupportHold | SupportMove) -
     for attacker in attackers:
         if attacker == against or board.units[attacker].power == power:
             continue
-        if attacker not in board.by_convoy or (yield from has_path(board, attacker)):
+        if attacker not in board.by_convoy or has_path(board, attacker, decided):
             return False    # cut
     # Dislodged by the unit it supported against?
-    return not (against is not None and against in attackers and (yield from is_dislodged(board, prov)))
+    return not (against is not None and against in attackers and is_dislodged(board, prov, decided))
 
 
-def support_failure(board: Board, prov: str, order: SupportHold | SupportMove) -> Reason:
+def support_failure(board: Board, prov: str, order: SupportHold | SupportMove, decided: Decided) -> Reason:
     """Why a support was not given: it matched no order, or it was cut."""
     return Reason.NOT_MATCHED if prov in board.unmatched else Reason.CUT
 
 
-def cutters(board: Board, prov: str) -> tuple[str, ...]:
+def cutters(board: Board, prov: str, decided: Decided) -> tuple[str, ...]:
     """The units whose attacks cut this support (not the one it supports against, not its own power's)."""
     support = board.orders[prov]
     against = support.dest_province if isinstance(support, SupportMove) else None
     power = board.units[prov].power
     return tuple(a for a in board.moves_to.get(prov, ()) if a != against and board.units[a].power != power
-                 and (a not in board.by_convoy or board.resolver.evaluate(has_path(board, a))))
+                 and (a not in board.by_convoy or has_path(board, a, decided)))
