@@ -24,7 +24,8 @@ UNIT_LETTERS: dict[UnitType, str] = {UnitType.ARMY: "A", UnitType.FLEET: "F"}
 
 def province_of(location: str) -> str:
     """'spa/nc' -> 'spa'; 'par' -> 'par'."""
-    return location.split("/", 1)[0]
+    # Most locations have no coast: a test in C, not a split that makes a list.
+    return location if "/" not in location else location.split("/", 1)[0]
 
 
 # Read-only as the orders are (adjudicator.diplomacy.orders): Final fields, which

@@ -86,32 +86,34 @@ RESULT_WORDS: dict[Reason, str] = {reason: reason.value for reason in Reason} | 
 PLAIN_REASONS = frozenset({Reason.MOVED, Reason.SUPPORTED, Reason.CONVOYED, Reason.HELD})
 
 
-def opponents(state: GameState, contested: tuple[tuple[str, int], ...]) -> tuple[Opponent, ...]:
-    return tuple(Opponent(state.units[p], strength) for p, strength in contested)
-
-
 def why_of(order: Order, reason: Reason, state: GameState, result: MovementResult, graph: MapGraph) -> Why | None:
     """The typed reason for a result that is not a plain success, from the resolver's decisions."""
-    prov = order.province
-    if prov in result.dislodgements:
-        contest = result.dislodgements[prov]
+    # Why and Opponent are made positionally, as OrderLine is (see order_line):
+    # Why's fields are (kind, strength, opponents, defence, retreats, disbanded, rule).
+    prov, units = order.province, state.units
+    contest = result.dislodgements.get(prov)
+    if contest is not None:
         (attacker, attack), = contest.others
-        return Why(WhyKind.DISLODGED, attack, (Opponent(state.units[attacker], attack),), contest.strength)
-    if reason is Reason.BOUNCED and prov in result.bounces:
-        contest = result.bounces[prov]
-        return Why(WhyKind.BOUNCED, contest.strength, opponents(state, contest.others))
-    if reason is Reason.NO_CONVOY:
+        return Why(WhyKind.DISLODGED, attack, (Opponent(units[attacker], attack),), contest.strength)
+    if reason is Reason.BOUNCED:
+        contest = result.bounces.get(prov)
+        if contest is not None:
+            return Why(WhyKind.BOUNCED, contest.strength,
+                       tuple([Opponent(units[p], strength) for p, strength in contest.others]))
+    elif reason is Reason.NO_CONVOY:
         return Why(WhyKind.NO_CONVOY)
-    if reason is Reason.CUT:
-        return Why(WhyKind.CUT, opponents=tuple(Opponent(state.units[p]) for p in result.cuts.get(prov, ())))
-    if reason is Reason.NOT_MATCHED and isinstance(order, (SupportHold, SupportMove)):
-        if isinstance(order, SupportMove):
-            supported = state.units[order.origin]
+    elif reason is Reason.CUT:
+        return Why(WhyKind.CUT, None, tuple([Opponent(units[p]) for p in result.cuts.get(prov, ())]))
+    elif reason is Reason.NOT_MATCHED:
+        if type(order) is SupportMove:
+            supported = units[order.origin]
             rule = f"{graph.unit_name(supported)} was not ordered to {graph.full_name(order.dest)}"
-        else:
-            supported = state.units[order.target]
+        elif type(order) is SupportHold:
+            supported = units[order.target]
             rule = f"{graph.unit_name(supported)} was ordered to move"
-        return Why(WhyKind.NOT_MATCHED, opponents=(Opponent(supported),), rule=rule)
+        else:
+            return None
+        return Why(WhyKind.NOT_MATCHED, None, (Opponent(supported),), None, (), False, rule)
     return None
 
 
