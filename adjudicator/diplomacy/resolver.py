@@ -142,6 +142,8 @@ class Resolver(Generic[K]):
             if len(self.dependencies) == mark or self.dependencies[mark] != key:
                 # Depends on someone else's guess: stay a guess until that one settles.
                 self._depend_on(key)
+                # (If a backup rule resolved it meanwhile, it keeps this value
+                # as resolved, as the recursive algorithm's one table does.)
                 if key in self.resolved:
                     self.resolved[key] = value
                 else:
