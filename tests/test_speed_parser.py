@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.cases.datc import lookup_power, read_cases, unit_location
+from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.orders import (
     Convoy,
     Hold,
@@ -18,6 +19,7 @@ from adjudicator.diplomacy.orders import (
     SupportMove,
 )
 from adjudicator.diplomacy.parser import OrderParser, parser_for
+from adjudicator.errors import OrderError
 from adjudicator.rules import load_variant
 
 DATC = Path(__file__).resolve().parent.parent.parent / "shared" / "datc" / "datc_v2.4_06.txt"
@@ -106,3 +108,28 @@ def test_datc_unit_lines_read_directly_as_the_parser_reads_them() -> None:
                 assert isinstance(order, Order) and location == order.location, text
                 read += 1
     assert read > 1000
+
+
+@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+def test_headings_read_as_the_full_reading_reads_them(variant_name: str) -> None:
+    """parse_text takes a heading alone ('Germany:') without the prefix
+    pattern; each heading must set the power the full reading gives, and a
+    line the full reading does not take as a heading must not be taken."""
+    variant = load_variant(variant_name)
+    parser = parser_for(variant)
+    names = [n for p in variant.powers.values() for n in (p.name, p.adjective, p.code) if n]
+    shapes = ["{}:", "{} :", "{}::", "{}: ", "{}:A par H", "{} and more:", ":{}", "{}"]
+    taken = 0
+    for name in [*names, *(n.upper() for n in names), "Nowhere", "", "A"]:
+        for shape in shapes:
+            line = shape.format(name)
+            try:
+                full: str | None = parser._read_line(ParsedLine(1, line, None), line)
+            except OrderError:
+                full = None
+            parsed = parser.parse_text(f"{line}\nA par H\n")
+            after = [p for p in parsed if p.text == "A par H"]
+            power = after[0].power if after else None
+            assert power == full, line
+            taken += full is not None
+    assert taken > len(names)          # the corpus does reach the heading path

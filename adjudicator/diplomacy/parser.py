@@ -441,7 +441,15 @@ class OrderParser:
                 if self.extensions:
                     content, extended = self._extend(parsed, content)
                 plain = None
-                if not extended and power is not None and ":" not in content:
+                if not extended and ":" in content:
+                    # A heading alone ('Germany:'), as _read_line would read it,
+                    # without the prefix pattern: every text has several.
+                    if content[-1] == ":" and content.count(":") == 1:
+                        heading = self.power_lookup(content[:-1])
+                        if heading is not None:
+                            power = heading
+                            continue
+                elif not extended and power is not None:
                     # The fast path: no heading, no prefix, nothing for an extension.
                     plain = self._plain(content, power)
                 if plain is not None:
