@@ -120,7 +120,7 @@ def why_of(order: Order, reason: Reason, state: GameState, result: MovementResul
 def order_line(order: Order, state: GameState, result: MovementResult, published: str | None,
                graph: MapGraph) -> OrderLine:
     prov = order.province
-    reason = result.reasons.get(prov, Reason.HELD)
+    reason = result.reasons[prov]          # the resolver gives every unit's order a reason
     words = RESULT_WORDS[reason]
     dislodged = prov in result.dislodged
     if dislodged and reason is not Reason.DISLODGED:
@@ -133,7 +133,7 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
     # unit, target, origin, succeeded, province, void, why): a keyword call
     # costs about three times as much, and every unit gets a line every phase.
     return OrderLine(order.power, published or str(order), words, "", type(order).__name__,
-                     unit, target, origin, result.succeeded.get(prov, True), prov, False, why)
+                     unit, target, origin, result.succeeded[prov], prov, False, why)
 
 
 def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_from: str | None,
@@ -245,7 +245,7 @@ def void_line(variant: Variant, state: GameState, prov: str, order: Order, why: 
     """The line of a unit whose order was void: it held (and may have been dislodged)."""
     # Positional, as in order_line.
     line = OrderLine(order.power, text, "void", why, "Void", str(state.units[prov]), "", "",
-                     False, prov, True, Why(WhyKind.VOID, rule=why))
+                     False, prov, True, Why(WhyKind.VOID, None, (), None, (), False, why))
     if prov in result.dislodged:
         line.result = "void, dislodged"
         line.why = why_of(order, result.reasons.get(prov, Reason.HELD), state, result, variant.map)

@@ -64,12 +64,12 @@ VALIDATORS: dict[type[Order], Validator] = {
 }
 
 
-def validate_movement_order(state: GameState, variant: Variant, order: Order) -> Order:
+def validate_movement_order(state: GameState, variant: Variant, order: Order, unit: Unit) -> Order:
     """Return the order in canonical form (exact unit location, exact
     destination) or raise IllegalOrderError/AmbiguousOrderError if void.
-    Reads the order's compiled provinces and the map's compiled tables; the
-    checks themselves are the order type's (adjudicator.diplomacy.order_types)."""
-    unit = state.units[order.province]
+    `unit` is the unit the order is bound to (bind_unit). Reads the order's
+    compiled provinces and the map's compiled tables; the checks themselves
+    are the order type's (adjudicator.diplomacy.order_types)."""
     validate = VALIDATORS.get(type(order))
     if validate is None:
         raise IllegalOrderError(f"'{order}' is not a movement-phase order")
@@ -90,9 +90,9 @@ def settle_convoy_intent(state: GameState, variant: Variant, orders: dict[str, O
     convoyed_by: dict[tuple[str, str], list[str]] = {}
     asked = False           # does any move say 'via convoy'?
     for prov, order in orders.items():
-        if isinstance(order, Convoy):
+        if type(order) is Convoy:     # the order classes have no subclasses
             convoyed_by.setdefault((order.origin, order.dest), []).append(state.units[prov].power)
-        elif isinstance(order, Move) and order.via_convoy:
+        elif type(order) is Move and order.via_convoy:
             asked = True
     if not convoyed_by and not asked:
         return              # no convoy ordered or asked for: every move goes as ordered

@@ -296,7 +296,7 @@ def award(variant: Variant, state: GameState, prov: str, first: Allocation, resu
     try:
         if order.unit_type is not None and order.unit_type is not unit.type:
             raise IllegalOrderError(f"the unit in {prov} is not of the type written")
-        order = validate_movement_order(state, variant, order)
+        order = validate_movement_order(state, variant, order, unit)
     except OrderError as exc:
         result.void[prov] = (order, exc.message)
         return

@@ -39,7 +39,7 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
             line.error = _illegal("waive is only for winter adjustments", line.number)
             continue
         try:
-            bind_unit(state, order)
+            unit = bind_unit(state, order)
         except OrderError as exc:
             exc.line = line.number
             line.error = exc
@@ -50,7 +50,7 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
             continue
         seen[order.province] = line.number
         try:
-            result.orders[order.province] = validate_movement_order(state, variant, order)
+            result.orders[order.province] = validate_movement_order(state, variant, order, unit)
         except OrderError as exc:
             result.void[order.province] = (order, exc.message + (f" ({exc.hint})" if exc.hint else ""))
     settle_convoy_intent(state, variant, result.orders, result.void)
