@@ -211,7 +211,7 @@ def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine
             unit = units.get(asked.province)
             if unit is not None and unit.power == asked.power:
                 written[asked.province] = asked
-    ordered = set(pre.orders) | set(pre.void)
+    valid_asked, void_asked = pre.orders, pre.void    # what the players ordered, before post-steps
     by_province: dict[str, OrderLine] = {}
     published, graph, lines_out = pre.published, variant.map, outcome.orders
     for prov in sorted(state.units):
@@ -227,7 +227,7 @@ def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine
                     line.detail = ignored_convoy_note(graph, asked, resolved) or line.detail
                 elif resolved.via_convoy and prov not in published:
                     line.text = str(Move(resolved.power, resolved.unit_type, resolved.location, resolved.dest))
-        line.defaulted = prov not in ordered
+        line.defaulted = prov not in valid_asked and prov not in void_asked
         by_province[prov] = line
         lines_out.append(line)
     for prov in sorted(set(void) - set(state.units)):

@@ -228,7 +228,7 @@ def bounce(board: Board, prov: str, decided: Decided) -> Contest:
     for other in board.moves_to[dest]:
         if other != prov:
             others.append((other, prevent_strength(board, other, decided)))
-    return Contest(attack, tuple((p, s) for p, s in others if s > 0 and s >= attack))
+    return Contest(attack, tuple([(p, s) for p, s in others if s > 0 and s >= attack]))
 
 
 def dislodgement(board: Board, prov: str, attacker: str, decided: Decided) -> Contest:

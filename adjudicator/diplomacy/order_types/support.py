@@ -153,5 +153,5 @@ def cutters(board: Board, prov: str, decided: Decided) -> tuple[str, ...]:
     support = board.orders[prov]
     against = support.dest_province if isinstance(support, SupportMove) else None
     power = board.units[prov].power
-    return tuple(a for a in board.moves_to.get(prov, ()) if a != against and board.units[a].power != power
-                 and (a not in board.by_convoy or has_path(board, a, decided)))
+    return tuple([a for a in board.moves_to.get(prov, ()) if a != against and board.units[a].power != power
+                  and (a not in board.by_convoy or has_path(board, a, decided))])
