@@ -51,8 +51,11 @@ def can_reach_province(state: GameState, variant: Variant, unit: Unit, province:
     is_adjacent = variant.rules.is_adjacent
     if unit.type is UnitType.ARMY:
         return is_adjacent(variant, state, unit, unit.location, province, "support")
-    return any(is_adjacent(variant, state, unit, unit.location, loc, "support")
-               for loc in variant.map.fleet_spots[province])
+    # A loop, not any() over a generator: a fleet's support is checked every phase.
+    for loc in variant.map.fleet_spots[province]:
+        if is_adjacent(variant, state, unit, unit.location, loc, "support"):
+            return True
+    return False
 
 
 def validate_support_hold(state: GameState, variant: Variant, order: SupportHold, unit: Unit,
