@@ -21,7 +21,7 @@ from adjudicator.diplomacy.model import Unit
 if TYPE_CHECKING:
     from adjudicator.diplomacy.lines import LineExtension, ParsedLine
     from adjudicator.diplomacy.movement_result import MovementResult
-    from adjudicator.diplomacy.orders import Order
+    from adjudicator.diplomacy.orders import Move, Order
     from adjudicator.diplomacy.state import GameState
 
 # The variant a rule set serves: adjudicator.diplomacy.variant.Variant, which holds it.
@@ -79,6 +79,9 @@ class PreResolved:
     private_notes: dict[str, list[str]] = field(default_factory=dict)   # power -> lines only they see
     gm_log: list[str] = field(default_factory=list)                     # secret: GM's files only
     published: dict[str, str] = field(default_factory=dict)             # province -> order text as published
+    # Each unit's own power's move as the player wrote it, by province:
+    # validation may add or drop its 'via convoy', and the report says so.
+    written: dict[str, Move] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

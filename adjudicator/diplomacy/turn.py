@@ -170,7 +170,7 @@ def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLi
                            notes=list(pre.notes), private={k: list(v) for k, v in pre.private_notes.items()},
                            gm_log=list(pre.gm_log))
     publish_invalid_lines(variant, lines, outcome)
-    by_province = write_order_lines(variant, state, lines, pre, orders, void, result, outcome)
+    by_province = write_order_lines(variant, state, pre, orders, void, result, outcome)
     after = outcome.next_state
     dislodged_units = move_units(result, after)
     place_dislodged(variant, after, dislodged_units, result)
@@ -195,22 +195,15 @@ def orders_to_resolve(state: GameState, pre: PreResolved) -> tuple[dict[str, Ord
     return orders, void
 
 
-def write_order_lines(variant: Variant, state: GameState, lines: list[ParsedLine], pre: PreResolved,
-                      orders: dict[str, Order], void: dict[str, tuple[Order, str]], result: MovementResult,
+def write_order_lines(variant: Variant, state: GameState, pre: PreResolved, orders: dict[str, Order],
+                      void: dict[str, tuple[Order, str]], result: MovementResult,
                       outcome: PhaseOutcome) -> dict[str, OrderLine]:
     """One order line per unit, by province, into the outcome; then the void
     orders the variant published for units that are gone."""
     # Each unit's own power's move as written: a 'via convoy' the player did
     # not write (validation added it) is not published, and one that was
     # ignored is noted.
-    units = state.units
-    written: dict[str, Move] = {}
-    for parsed in lines:
-        asked = parsed.order
-        if type(asked) is Move and parsed.error is None:
-            unit = units.get(asked.province)
-            if unit is not None and unit.power == asked.power:
-                written[asked.province] = asked
+    written = pre.written
     valid_asked, void_asked = pre.orders, pre.void    # what the players ordered, before post-steps
     by_province: dict[str, OrderLine] = {}
     published, graph, lines_out = pre.published, variant.map, outcome.orders

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from adjudicator.diplomacy.hooks import PreResolved, RuleSet
 from adjudicator.diplomacy.model import Unit
 from adjudicator.diplomacy.movement import MovementResult, standard_backup_rule
-from adjudicator.diplomacy.orders import Order, Waive
+from adjudicator.diplomacy.orders import Move, Order, Waive
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.validation import (
     bind_unit,
@@ -49,6 +49,8 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
                                   line.number)
             continue
         seen[order.province] = line.number
+        if type(order) is Move:
+            result.written[order.province] = order
         try:
             result.orders[order.province] = validate_movement_order(state, variant, order, unit)
         except OrderError as exc:
