@@ -135,8 +135,8 @@ class MovementAdjudicator(Board):
     # --- the whole phase --------------------------------------------------------------
     def run(self) -> MovementResult:
         # Holds (and any order with no decision of its own) succeed; nothing asks for them.
-        succeeded = {p: self.resolver.resolve(p) if type(o) in DECISIONS else True
-                     for p, o in self.orders.items()}
+        resolve = self.resolver.resolve
+        succeeded = {p: resolve(p) if type(o) in DECISIONS else True for p, o in self.orders.items()}
         moved, dislodged = self.moves_made(succeeded)
         occupied = {p for p in self.units if p not in moved and p not in dislodged}
         occupied.update(self.moves[p].dest_province for p in moved)
@@ -145,12 +145,13 @@ class MovementAdjudicator(Board):
         decided = succeeded.__getitem__
         for prov, order in self.orders.items():
             if succeeded[prov]:
-                reason = SUCCESSES.get(type(order), Reason.HELD)
+                reasons[prov] = SUCCESSES[type(order)]
             else:
-                reason = FAILURES[type(order)](self, prov, order, decided)
+                reason = reasons[prov] = FAILURES[type(order)](self, prov, order, decided)
                 if reason is Reason.BOUNCED and leaves_standoff(self, prov, succeeded, occupied):
                     contested.add(self.target[prov])
-            reasons[prov] = Reason.DISLODGED if prov in dislodged else reason
+        for prov in dislodged:          # a dislodged unit's reason is that, whatever its order did
+            reasons[prov] = Reason.DISLODGED
         convoyed = {p for p in self.by_convoy if succeeded.get(p)}
         result = MovementResult(succeeded, reasons, dislodged, moved, contested, convoyed)
         self.explain(result)
