@@ -241,7 +241,7 @@ def void_line(variant: Variant, state: GameState, prov: str, order: Order, why: 
                      False, prov, True, Why(WhyKind.VOID, None, (), None, (), False, why))
     if prov in result.dislodged:
         line.result = "void, dislodged"
-        line.why = why_of(order, result.reasons.get(prov, Reason.HELD), state, result, variant.map)
+        line.why = why_of(order, result.reasons[prov], state, result, variant.map)
     return line
 
 

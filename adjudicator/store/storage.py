@@ -88,8 +88,8 @@ def read_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, what:
 def read_yaml(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, keep: bool = False) -> Any:
     """Load a YAML file strictly (see the module docstring); any fault names the
     file and line. With `keep` (map, layout, geometry and variant files: the
-    package's or the GM's own, never a game folder's file or a mail), a file of KEEP_MIN_CHARS or more is
-    parsed once per machine (see _parse_kept)."""
+    package's or the GM's own, never a game folder's file or a mail), a file
+    of KEEP_MIN_CHARS or more is parsed once per machine (see _parse_kept)."""
     text = read_text(path, max_bytes=max_bytes)
     if keep and len(text) >= KEEP_MIN_CHARS:
         return _parse_kept(text, str(path))
