@@ -106,19 +106,19 @@ class MovementAdjudicator(Board):
                  seas_touching: dict[str, frozenset[str]],
                  backup_rule: Callable[[dict[str, Order], list[str]], dict[str, bool]]) -> None:
         super().__init__(units, orders, seas_touching)
-        supports: list[tuple[str, SupportHold | SupportMove]] = []
         for prov, order in orders.items():
             index = INDEXERS.get(type(order))
             if index is not None:
                 index(self, prov, order)
-                if isinstance(order, (SupportHold, SupportMove)):
-                    supports.append((prov, order))
         # A support only counts for the move (or hold) it names; one that names
-        # a coast only helps a move to that coast (DATC 6.B.9).
-        self.unmatched = {p for p, support in supports if not support_matches(self, support)}
-        if self.unmatched:
-            for supporters in self.move_supports.values():
-                supporters[:] = [s for s in supporters if s not in self.unmatched]
+        # a coast only helps a move to that coast (DATC 6.B.9). An unmatched
+        # support of a move is taken off the move's supporters (one of a hold
+        # is never given: support_given says so).
+        self.unmatched = {p for p in self.supports if not support_matches(self, p)}
+        for prov in self.unmatched:
+            support = orders[prov]
+            if type(support) is SupportMove:
+                self.move_supports[(support.origin, support.dest_province)].remove(prov)
         # Validation has settled which army moves go by convoy.
         self.by_convoy = {p for p, m in self.moves.items() if m.via_convoy}
         # Two units moving into each other's province meet head-on, unless either goes by convoy.

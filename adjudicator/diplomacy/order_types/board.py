@@ -39,6 +39,7 @@ class Board:
         self.moves_to: dict[str, list[str]] = defaultdict(list)
         self.move_supports: dict[tuple[str, str], list[str]] = defaultdict(list)
         self.hold_supports: dict[str, list[str]] = defaultdict(list)
+        self.supports: list[str] = []                   # every supporting unit's province, in order
         self.convoys: dict[tuple[str, str], list[str]] = defaultdict(list)
         self.unmatched: set[str] = set()                # supports that match no order
         self.by_convoy: set[str] = set()                # army moves that go by convoy

@@ -83,8 +83,12 @@ def resolve_destination(state: GameState, variant: Variant, unit: Unit, dest: st
         if not is_adjacent(variant, state, unit, unit.location, dest, purpose):
             raise IllegalOrderError(f"{graph.full_name(unit.location)} does not border {graph.full_name(dest)}")
         return dest
-    options = [loc for loc in graph.fleet_spots[province]
-               if is_adjacent(variant, state, unit, unit.location, loc, purpose)]
+    # A loop, not a list comprehension: most provinces have one spot, and
+    # every fleet's move to a province is checked here every phase.
+    options = []
+    for loc in graph.fleet_spots[province]:
+        if is_adjacent(variant, state, unit, unit.location, loc, purpose):
+            options.append(loc)
     if len(options) == 1:
         return options[0]
     if not options:

@@ -100,21 +100,25 @@ def validate_support_move(state: GameState, variant: Variant, order: SupportMove
 # --- adjudication -------------------------------------------------------------------
 def index_support_hold(board: Board, prov: str, order: SupportHold) -> None:
     board.hold_supports[order.target].append(prov)
+    board.supports.append(prov)
 
 
 def index_support_move(board: Board, prov: str, order: SupportMove) -> None:
     board.move_supports[(order.origin, order.dest_province)].append(prov)
+    board.supports.append(prov)
 
 
-def support_matches(board: Board, order: SupportHold | SupportMove) -> bool:
-    """Was the supported unit ordered as the support says? A support of a
-    move that names a coast only helps a move to that coast (DATC 6.B.9); a
-    support of a hold helps any unit that does not move."""
+def support_matches(board: Board, prov: str) -> bool:
+    """Was the unit the support in `prov` supports ordered as the support
+    says? A support of a move that names a coast only helps a move to that
+    coast (DATC 6.B.9); a support of a hold helps any unit that does not move."""
+    order = board.orders[prov]
     if isinstance(order, SupportMove):
         supported = board.move_of(order.origin)
         if supported is None or supported.dest_province != order.dest_province:
             return False
         return "/" not in order.dest or "/" not in supported.dest or order.dest == supported.dest
+    assert isinstance(order, SupportHold)      # board.supports holds supports alone
     return board.move_of(order.target) is None
 
 
