@@ -26,7 +26,7 @@ from typing import Any
 
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph
-from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.model import Unit, UnitType, province_of
 from adjudicator.diplomacy.order_types.build import validate_build
 from adjudicator.diplomacy.order_types.disband import validate_winter_disband
 from adjudicator.diplomacy.order_types.waive import validate_waive
@@ -59,7 +59,7 @@ def distance_to_home(graph: MapGraph, start: str, homes: set[str]) -> int:
             return dist
         neighbours = set(graph.army_adjacent.get(prov, ()))
         for loc in graph.fleet_locations(prov) if graph.provinces[prov].terrain != "land" else []:
-            neighbours.update(n.split("/")[0] for n in graph.fleet_adjacent.get(loc, ()))
+            neighbours.update(province_of(n) for n in graph.fleet_adjacent.get(loc, ()))
         for n in neighbours:
             if n not in seen:
                 seen.add(n)
@@ -74,7 +74,7 @@ def fleet_distance(graph: MapGraph, start: str, homes: set[str]) -> int:
     queue = deque([(start, 0)])
     while queue:
         loc, dist = queue.popleft()
-        if loc.split("/")[0] in homes:
+        if province_of(loc) in homes:
             return dist
         for n in graph.fleet_adjacent.get(loc, ()):
             if n not in seen:

@@ -15,7 +15,13 @@ import dataclasses
 from adjudicator.diplomacy.hooks import PreResolved
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph
-from adjudicator.diplomacy.model import UNIT_LETTERS, Reason, Unit, UnitType
+from adjudicator.diplomacy.model import (
+    UNIT_LETTERS,
+    Reason,
+    Unit,
+    UnitType,
+    province_of,
+)
 from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.movement_result import MovementResult
 from adjudicator.diplomacy.order_types.move import ignored_convoy_note
@@ -151,7 +157,7 @@ def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_fro
                       for loc in graph.fleet_adjacent.get(own, frozenset())}
     options = []
     for loc in sorted(candidates):
-        prov = loc.split("/")[0]
+        prov = province_of(loc)
         if prov == attacker_from or prov in occupied or prov in contested:
             continue
         if variant.rules.is_adjacent(variant, state, unit, unit.location, loc, "retreat"):
@@ -223,7 +229,8 @@ def write_order_lines(variant: Variant, state: GameState, pre: PreResolved, orde
         line.defaulted = prov not in valid_asked and prov not in void_asked
         by_province[prov] = line
         lines_out.append(line)
-    for prov in sorted(set(void) - set(state.units)):
+    units = state.units
+    for prov in sorted([p for p in void if p not in units]):
         # A variant may publish an order for a unit that is gone (A&E: a DP
         # order for a minor whose unit was disbanded), invalid.
         order, why = void[prov]
@@ -252,7 +259,7 @@ def move_units(result: MovementResult, after: GameState) -> dict[str, Unit]:
     dislodged_units = {prov: after.units.pop(prov) for prov in result.dislodged if prov in after.units}
     for origin, dest in result.moved.items():
         unit = movers[origin]
-        after.units[dest.split("/")[0]] = Unit(unit.power, unit.type, dest)
+        after.units[province_of(dest)] = Unit(unit.power, unit.type, dest)
     return dislodged_units
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.hooks import PreResolved
+from adjudicator.diplomacy.model import province_of
 from adjudicator.diplomacy.orders import (
     AnyOrder,
     Convoy,
@@ -89,9 +90,9 @@ def attacked_provinces(order: Order) -> set[str]:
     if isinstance(order, Move):
         return {order.dest_province}
     if isinstance(order, SupportMove):
-        return {order.dest.split("/")[0]}
+        return {order.dest_province}
     if isinstance(order, Convoy):
-        return {order.dest.split("/")[0]}
+        return {province_of(order.dest)}
     return set()
 
 
@@ -125,14 +126,14 @@ def religion_breach(variant: Variant, state: GameState, minor: str, order: Order
             return "the Papal army may only sortie into an empty space or one held by a non-Catholic unit"
         if isinstance(order, (SupportHold, SupportMove)):
             supported = order.target if isinstance(order, SupportHold) else order.origin
-            if faith_at(supported.split("/")[0]) == "catholic":
+            if faith_at(province_of(supported)) == "catholic":
                 return None
             return "the Papal army may only support a Catholic unit"
         return "the Papal army may only hold, sortie or support a Catholic unit"
     if isinstance(order, SupportMove):
         mine = religion_of(variant, state, minor)
         attacker = faith_at(order.origin)
-        defender = faith_at(order.dest.split("/")[0])
+        defender = faith_at(order.dest_province)
         if is_islamic(mine) and is_christian(attacker) and is_islamic(defender):
             return "an Islamic minor may not support a Christian attack on a space an Islamic unit holds"
         if is_christian(mine) and is_islamic(attacker) and is_christian(defender):
@@ -323,9 +324,9 @@ def crossing_of(order: Order) -> str | None:
     if isinstance(order, Move):
         return order.dest_province
     if isinstance(order, SupportHold):
-        return order.target.split("/")[0]
+        return province_of(order.target)
     if isinstance(order, SupportMove):
-        return order.dest.split("/")[0]
+        return order.dest_province
     return None
 
 
@@ -337,7 +338,7 @@ def name_closed_straits(variant: Variant, state: GameState, lines: list[ParsedLi
     from adjudicator.rules.ambition_empire_map import closed_strait_reason
     asked_convoy = {l.order.province for l in lines
                     if l.error is None and isinstance(l.order, Move) and l.order.via_convoy}
-    convoyed = {(o.origin, o.dest.split("/")[0]) for o in result.orders.values() if isinstance(o, Convoy)}
+    convoyed = {(o.origin, province_of(o.dest)) for o in result.orders.values() if isinstance(o, Convoy)}
     for prov, (order, _) in list(result.void.items()):
         unit, target = state.units.get(prov), crossing_of(order)
         if unit is not None and target is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.model import Unit, UnitType, province_of
 from adjudicator.diplomacy.state import GameState
 from adjudicator.rules.ambition_empire_common import (
     KEY,
@@ -134,7 +134,7 @@ def starting_unit_type(variant: Variant, centre: str) -> tuple[UnitType, str]:
     for minor in variant.minor_powers.values():
         for text in minor.units:
             kind, loc = str(text).split()
-            if loc.split("/")[0] == centre:
+            if province_of(loc) == centre:
                 return UnitType(kind.upper()), loc
     return UnitType.ARMY, centre
 

@@ -47,7 +47,7 @@ def post_resolve(variant: Variant, state: GameState, orders: dict[str, Order],
         move = orders[prov]
         assert isinstance(move, Move)
         supports = [p for p, o in orders.items() if isinstance(o, SupportMove) and o.origin == prov
-                    and o.dest.split("/")[0] == move.dest_province]
+                    and o.dest_province == move.dest_province]
         if supports:
             # Would the move succeed on its own? Then it is the move that is invalid.
             bare = {p: o for p, o in orders.items() if p not in supports}

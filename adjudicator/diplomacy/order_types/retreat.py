@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.model import Unit, UnitType, province_of
 from adjudicator.diplomacy.order_types.reading import (
     DISBAND_WORDS,
     MOVE_WORDS,
@@ -49,10 +49,10 @@ def validate_retreat(state: GameState, graph: MapGraph, order: Retreat, unit: Un
     options = state.dislodged[order.province].retreats
     dest = order.dest
     if unit.type.value == "F" and "/" not in dest:
-        matches = [o for o in options if o.split("/")[0] == dest]
+        matches = [o for o in options if province_of(o) == dest]
         dest = matches[0] if len(matches) == 1 else dest
     elif unit.type.value == "A":
-        dest = dest.split("/")[0]
+        dest = province_of(dest)
     if dest not in options:
         raise IllegalOrderError(f"cannot retreat to {graph.full_name(dest) if graph.has_location(dest) else dest}; "
                                 + ("options: " + ", ".join(options) if options else "no retreat is possible"))
