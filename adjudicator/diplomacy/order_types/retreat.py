@@ -48,10 +48,10 @@ def validate_retreat(state: GameState, graph: MapGraph, order: Retreat, unit: Un
     IllegalOrderError saying why it is void."""
     options = state.dislodged[order.province].retreats
     dest = order.dest
-    if unit.type.value == "F" and "/" not in dest:
+    if unit.type is UnitType.FLEET and "/" not in dest:
         matches = [o for o in options if province_of(o) == dest]
         dest = matches[0] if len(matches) == 1 else dest
-    elif unit.type.value == "A":
+    elif unit.type is UnitType.ARMY:
         dest = province_of(dest)
     if dest not in options:
         raise IllegalOrderError(f"cannot retreat to {graph.full_name(dest) if graph.has_location(dest) else dest}; "
