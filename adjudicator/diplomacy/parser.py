@@ -432,24 +432,26 @@ class OrderParser:
             if len(raw) > MAX_LINE_CHARS or not raw.isprintable() and control_character(raw) is not None:
                 lines.append(refused_line(number, raw, power))
                 continue
-            content = raw.split("#", 1)[0].strip()
+            text = raw.strip()
+            content = text if "#" not in text else text.split("#", 1)[0].rstrip()
             if not content:
                 continue
-            parsed = ParsedLine(number, raw.strip(), power)
+            if content[-1] == ":" and content.count(":") == 1:
+                # A heading alone ('Germany:'), as _read_line would read it,
+                # without the prefix pattern and before any line record: every
+                # text has several. A heading is a heading, whatever a
+                # variant's line extensions would make of it.
+                heading = self.power_lookup(content[:-1])
+                if heading is not None:
+                    power = heading
+                    continue
+            parsed = ParsedLine(number, text, power)
             try:
                 extended = False
                 if self.extensions:
                     content, extended = self._extend(parsed, content)
                 plain = None
-                if not extended and ":" in content:
-                    # A heading alone ('Germany:'), as _read_line would read it,
-                    # without the prefix pattern: every text has several.
-                    if content[-1] == ":" and content.count(":") == 1:
-                        heading = self.power_lookup(content[:-1])
-                        if heading is not None:
-                            power = heading
-                            continue
-                elif not extended and power is not None:
+                if not extended and power is not None and ":" not in content:
                     # The fast path: no heading, no prefix, nothing for an extension.
                     plain = self._plain(content, power)
                 if plain is not None:
