@@ -116,8 +116,10 @@ def split_lines(text: str) -> list[str]:
     U+2028 and U+2029: a forged line such as 'soon\\x0bGermany:' must stay one
     line (and be refused for its control character). A UTF-8 BOM at the
     start is dropped."""
-    text = text.removeprefix(BOM)
-    return [line.removesuffix("\r") for line in text.split("\n")]
+    lines = text.removeprefix(BOM).split("\n")
+    if "\r" not in text:
+        return lines            # the common case: no line to mend
+    return [line.removesuffix("\r") for line in lines]
 
 
 def control_character(line: str) -> str | None:
@@ -135,6 +137,8 @@ PUNCTUATION = re.compile(r"([()/,])")
 POWER_PREFIX = re.compile(r"^\s*([^:]+):\s*(.*)$")
 SEPARATORS = frozenset(("-", "/", "(", ")"))
 COAST_STARTS = frozenset(phrase.split()[0] for phrase in COAST_WORDS if " " in phrase)
+# The words the fast path accepts right after a location: anything else makes it give the line up.
+PLAIN_AFTER_LOCATION = frozenset(HOLD_WORDS | MOVE_WORDS | SUPPORT_WORDS | CONVOY_WORDS)
 
 
 def lookup_province(names: NameIndex, key: str) -> str | None:
@@ -167,6 +171,12 @@ class OrderParser:
         # First words of powers' names of several words: a plain line starting
         # with one might be a heading ('A B' could be a power), so it takes the full path.
         self.power_heads = {key.split()[0] for key in variant.power_table() if " " in key}
+        # The order words that may follow a location in a plain line and could
+        # also go on with it: continue a name of several words, or start a
+        # coast ('s c'). A location followed by one of these is read with
+        # _plain_location's care; any other is read by its word alone.
+        continuations = set(COAST_STARTS).union(*self.names.next_words.values())
+        self.careful_after = frozenset(continuations & PLAIN_AFTER_LOCATION)
         self._suggestions_left = MAX_SUGGESTIONS
 
     # --- tokenising -----------------------------------------------------------
@@ -336,29 +346,40 @@ class OrderParser:
         unit_type = UNIT_WORDS.get(words[0])
         if unit_type is None or words[0] in self.power_heads:
             return None
-        location = self._plain_location(words, 1)
+        plain, plain_coasts, careful = self.plain, self.plain_coasts, self.careful_after
+        # A location is its word alone when it ends the line or no order word
+        # that could go on with it follows (the common case, without a call).
+        location = plain.get(words[1]) if n == 2 or words[2] not in careful else None
         if location is None:
-            return None
+            location = self._plain_location(words, 1)
+            if location is None:
+                return None
         if n == 2:
             return Hold(power, unit_type, location)
         word = words[2]
         if word in HOLD_WORDS:
             return Hold(power, unit_type, location) if n == 3 else None
         if word in MOVE_WORDS:
-            dest = self._plain_location(words, 3) if n == 4 else None
+            if n != 4:
+                return None
+            dest = plain.get(words[3]) or plain_coasts.get(words[3])
             return Move(power, unit_type, location, dest) if dest is not None else None
         support = word in SUPPORT_WORDS
         if not support and word not in CONVOY_WORDS or n < 4:
             return None
         i = 4 if words[3] in UNIT_WORDS else 3
-        target = self._plain_location(words, i) if i < n else None
-        if target is None:
+        if i >= n:
             return None
+        target = plain.get(words[i]) if n == i + 1 or words[i + 1] not in careful else None
+        if target is None:
+            target = self._plain_location(words, i)
+            if target is None:
+                return None
         if support and (n == i + 1 or (n == i + 2 and words[i + 1] in HOLD_WORDS)):
             return SupportHold(power, unit_type, location, UNIT_WORDS[words[3]] if i == 4 else None, target)
         if n != i + 3 or words[i + 1] not in MOVE_WORDS:
             return None
-        dest = self._plain_location(words, i + 2)
+        dest = plain.get(words[i + 2]) or plain_coasts.get(words[i + 2])
         if dest is None:
             return None
         if support:
