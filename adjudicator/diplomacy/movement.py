@@ -138,7 +138,7 @@ class MovementAdjudicator(Board):
         resolve = self.resolver.resolve
         succeeded = {p: resolve(p) if type(o) in DECISIONS else True for p, o in self.orders.items()}
         moved, dislodged = self.moves_made(succeeded)
-        occupied = {p for p in self.units if p not in moved and p not in dislodged}
+        occupied = self.units.keys() - moved.keys() - dislodged.keys()     # set arithmetic, in C
         occupied.update(self.moves[p].dest_province for p in moved)
         contested = set()
         reasons: dict[str, Reason] = {}

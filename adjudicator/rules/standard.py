@@ -30,6 +30,7 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
     """Bind and validate each parsed line. Errors stay on their lines; void
     orders are kept with their reason and the unit holds."""
     result = PreResolved(orders={})
+    valid, void, written = result.orders, result.void, result.written
     seen: dict[str, int] = {}
     for line in lines:
         order = line.order
@@ -44,17 +45,17 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
             exc.line = line.number
             line.error = exc
             continue
-        if order.province in seen:
-            line.error = _illegal(f"the unit in {order.province} already has an order on line {seen[order.province]}",
-                                  line.number)
+        prov = order.province
+        if prov in seen:
+            line.error = _illegal(f"the unit in {prov} already has an order on line {seen[prov]}", line.number)
             continue
-        seen[order.province] = line.number
+        seen[prov] = line.number
         if type(order) is Move:
-            result.written[order.province] = order
+            written[prov] = order
         try:
-            result.orders[order.province] = validate_movement_order(state, variant, order, unit)
+            valid[prov] = validate_movement_order(state, variant, order, unit)
         except OrderError as exc:
-            result.void[order.province] = (order, exc.message + (f" ({exc.hint})" if exc.hint else ""))
+            void[prov] = (order, exc.message + (f" ({exc.hint})" if exc.hint else ""))
     settle_convoy_intent(state, variant, result.orders, result.void)
     return result
 
