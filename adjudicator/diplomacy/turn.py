@@ -298,6 +298,8 @@ def publish_invalid_lines(variant: Variant, lines: list[ParsedLine], outcome: Ph
     cannot be used) keep their error, so `check` tells the player, but they
     need not stop the turn: the rulebook publishes them invalid and goes on.
     The GM is told in `gm_notes`."""
+    if not outcome.errors:
+        return              # the common phase: every line was read
     marked = {l.number for l in lines if l.error is not None and l.extra.get("published_invalid")}
     for error in outcome.errors:
         if error.line in marked:
