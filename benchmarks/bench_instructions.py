@@ -19,8 +19,14 @@ parsed lines, MILA games, a warm-up of each engine) and measures nothing; an
 item's count less the baseline's, divided by the phases, is its figure. The
 children run with PYTHONHASHSEED=0 so that every run hashes alike.
 
+With --caches, cachegrind also simulates the caches and the branch
+predictor, and the figures gain, per phase, the first-level instruction
+and data cache misses and the mispredicted branches, ours against MILA's.
+Those say why the CPU-time ratio (bench_compare) is lower than the
+instruction ratio: per instruction, ours misses and mispredicts more.
+
 Needs valgrind on PATH (without it, one line says so). MILA is optional:
-`pip install diplomacy`.  Usage: python benchmarks/bench_instructions.py [phases] [--jobs N]"""
+`pip install diplomacy`.  Usage: python benchmarks/bench_instructions.py [phases] [--jobs N] [--caches]"""
 
 from __future__ import annotations
 
@@ -60,6 +66,11 @@ SCRIPT = Path(__file__).resolve()
 # The hidden switch that makes a run a measuring child rather than the parent.
 CHILD_MODE_VARIABLE = "BENCH_INSTRUCTIONS_CHILD"
 VALGRIND_OPTIONS = ("--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
+SIMULATION_OPTIONS = ("--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes", "--cachegrind-out-file=/dev/null")
+# The simulated events --caches reports, by the label cachegrind gives their totals.
+SIMULATED = {"I1 misses": re.compile(r"\bI1\s+misses:\s+([\d,]+)"),
+             "D1 misses": re.compile(r"\bD1\s+misses:\s+([\d,]+)"),
+             "mispredicted branches": re.compile(r"\bMispredicts:\s+([\d,]+)")}
 WARM_UP_PHASES = 3
 I_REFS = re.compile(r"\bI\s+refs:\s+([\d,]+)")
 
@@ -170,19 +181,36 @@ def instruction_count(valgrind_stderr: str) -> int:
     return int(match.group(1).replace(",", ""))
 
 
-def count_child(valgrind: str, mode: str, phases: int) -> int:
+def simulated_counts(valgrind_stderr: str) -> dict[str, int]:
+    """The cache-miss and misprediction totals of a run with --cache-sim and --branch-sim."""
+    counts = {}
+    for label, pattern in SIMULATED.items():
+        match = pattern.search(valgrind_stderr)
+        if match is None:
+            raise ValueError(f"no '{label}' line in valgrind's output:\n" + valgrind_stderr[-2000:])
+        counts[label] = int(match.group(1).replace(",", ""))
+    return counts
+
+
+def count_child(valgrind: str, mode: str, phases: int, caches: bool = False) -> dict[str, int]:
+    """One child under cachegrind: its instruction count, and with `caches` its simulated events."""
     env = dict(os.environ, PYTHONHASHSEED="0", **{CHILD_MODE_VARIABLE: mode})
-    done = subprocess.run([valgrind, *VALGRIND_OPTIONS, sys.executable, str(SCRIPT), str(phases)],
+    options = SIMULATION_OPTIONS if caches else VALGRIND_OPTIONS
+    done = subprocess.run([valgrind, *options, sys.executable, str(SCRIPT), str(phases)],
                           env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"the {mode} child failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    return instruction_count(done.stderr)
+    counts = {"instructions": instruction_count(done.stderr)}
+    if caches:
+        counts.update(simulated_counts(done.stderr))
+    return counts
 
 
-def count_all(valgrind: str, modes: list[str], phases: int, jobs: int) -> dict[str, int]:
+def count_all(valgrind: str, modes: list[str], phases: int, jobs: int,
+              caches: bool = False) -> dict[str, dict[str, int]]:
     """Instruction counts do not depend on what else runs, so the children may run side by side."""
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        counts = pool.map(lambda mode: count_child(valgrind, mode, phases), modes)
+        counts = pool.map(lambda mode: count_child(valgrind, mode, phases, caches), modes)
         return dict(zip(modes, counts))
 
 
@@ -191,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("phases", nargs="?", type=int, default=200, help="random Standard phases")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="valgrind runs at once (the counts do not depend on it)")
+    parser.add_argument("--caches", action="store_true",
+                        help="also simulate the caches and branch predictor (slower): misses per phase")
     args = parser.parse_args(argv)
     mode = os.environ.get(CHILD_MODE_VARIABLE)
     if mode:
@@ -213,17 +243,31 @@ def main(argv: list[str] | None = None) -> int:
     modes = ["baseline", *items]
     if MilaGame is None:
         modes.remove("mila")
-    counts = count_all(valgrind, modes, args.phases, max(1, args.jobs))
+    counts = count_all(valgrind, modes, args.phases, max(1, args.jobs), args.caches)
     baseline = counts.pop("baseline")
-    print(f"   baseline (set-up and warm-up, not counted) {baseline / 1e3:14,.0f} kI")
-    per_phase = {mode: (count - baseline) / args.phases / 1e3 for mode, count in counts.items()}
+    print(f"   baseline (set-up and warm-up, not counted) {baseline['instructions'] / 1e3:14,.0f} kI")
+
+    phases: int = args.phases
+
+    def per_phase(mode: str, event: str = "instructions") -> float:
+        return (counts[mode][event] - baseline[event]) / phases / 1e3
+
     for mode, label in items.items():
-        if mode in per_phase:
-            print(f"   {label:<45} {per_phase[mode]:10,.0f} kI/phase")
+        if mode in counts:
+            print(f"   {label:<45} {per_phase(mode):10,.0f} kI/phase")
     if MilaGame is None:
         print("   MILA not installed (pip install diplomacy)")
     else:
-        print(f"   MILA / ours, text to results: {per_phase['mila'] / per_phase['ours_text']:.1f}")
+        print(f"   MILA / ours, text to results: {per_phase('mila') / per_phase('ours_text'):.1f}")
+    if args.caches:
+        print("Simulated by cachegrind, text to results, in thousands per phase (the host's cache sizes):")
+        for event in SIMULATED:
+            ours = per_phase("ours_text", event)
+            line = f"   {event:<24} ours {ours:8,.1f}"
+            if MilaGame is not None:
+                mila = per_phase("mila", event)
+                line += f"   MILA {mila:9,.1f}   MILA / ours {mila / ours:5.1f}"
+            print(line)
     return 0
 
 

@@ -45,3 +45,26 @@ def test_without_valgrind_it_says_so_and_succeeds(bench: ModuleType, monkeypatch
     monkeypatch.delenv(bench.CHILD_MODE_VARIABLE, raising=False)
     assert bench.main(["5"]) == 0
     assert capsys.readouterr().out.strip() == "valgrind is not on PATH: no instruction counts (apt-get install valgrind)"
+
+
+# What cachegrind 3.19 adds to stderr with --cache-sim=yes --branch-sim=yes (abridged).
+SIMULATION_STDERR = CACHEGRIND_STDERR + """\
+==4242== I1  misses:       42,672,292
+==4242== LLi misses:           15,102
+==4242== D   refs:      1,952,330,356  (1,343,373,202 rd   + 608,957,154 wr)
+==4242== D1  misses:       41,246,931  (   37,178,476 rd   +   4,068,455 wr)
+==4242== LLd misses:          986,176  (       96,690 rd   +     889,486 wr)
+==4242== Branches:        709,949,375  (  582,909,178 cond + 127,040,197 ind)
+==4242== Mispredicts:      71,889,268  (   29,402,327 cond +  42,486,941 ind)
+==4242== Mispred rate:           10.1% (          5.0%     +        33.4%   )
+"""
+
+
+def test_reads_the_simulated_totals(bench: ModuleType) -> None:
+    assert bench.simulated_counts(SIMULATION_STDERR) == {
+        "I1 misses": 42_672_292, "D1 misses": 41_246_931, "mispredicted branches": 71_889_268}
+
+
+def test_a_report_without_simulation_is_an_error(bench: ModuleType) -> None:
+    with pytest.raises(ValueError, match="I1 misses"):
+        bench.simulated_counts(CACHEGRIND_STDERR)
