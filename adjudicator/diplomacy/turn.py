@@ -212,8 +212,8 @@ def write_order_lines(variant: Variant, state: GameState, pre: PreResolved, orde
     written = pre.written
     valid_asked, void_asked = pre.orders, pre.void    # what the players ordered, before post-steps
     by_province: dict[str, OrderLine] = {}
-    published, graph, lines_out = pre.published, variant.map, outcome.orders
-    for prov in sorted(state.units):
+    published, graph, lines_out, units = pre.published, variant.map, outcome.orders, state.units
+    for prov in sorted(units):
         if prov in void:
             order, why = void[prov]
             text = published[prov] if prov in published else str(order)
@@ -229,14 +229,13 @@ def write_order_lines(variant: Variant, state: GameState, pre: PreResolved, orde
         line.defaulted = prov not in valid_asked and prov not in void_asked
         by_province[prov] = line
         lines_out.append(line)
-    units = state.units
     for prov in sorted([p for p in void if p not in units]):
         # A variant may publish an order for a unit that is gone (A&E: a DP
         # order for a minor whose unit was disbanded), invalid.
         order, why = void[prov]
-        outcome.orders.append(OrderLine(order.power, pre.published.get(prov, str(order)), "void", why,
-                                        kind="Void", succeeded=False, province=prov, void=True,
-                                        why=Why(WhyKind.VOID, rule=why)))
+        lines_out.append(OrderLine(order.power, published.get(prov, str(order)), "void", why,
+                                   kind="Void", succeeded=False, province=prov, void=True,
+                                   why=Why(WhyKind.VOID, rule=why)))
     return by_province
 
 

@@ -56,7 +56,7 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
             valid[prov] = validate_movement_order(state, variant, order, unit)
         except OrderError as exc:
             void[prov] = (order, exc.message + (f" ({exc.hint})" if exc.hint else ""))
-    settle_convoy_intent(state, variant, result.orders, result.void)
+    settle_convoy_intent(state, variant, valid, void)
     return result
 
 
