@@ -72,7 +72,8 @@ def resolve_with_post_steps(variant: Variant, state: GameState, orders: dict[str
     """Resolve, let the variant void orders, resolve again, until nothing changes."""
     rules = variant.rules
     while True:
-        active = {p: o for p, o in orders.items() if p not in void}
+        # Until a post-step voids one, no valid order is void: the orders as they are.
+        active = orders if orders.keys().isdisjoint(void) else {p: o for p, o in orders.items() if p not in void}
         result = resolve_movement(state.units, active, variant.map.seas_touching,
                                   rules.backup_rule)
         newly_void = {p: why for p, why in rules.post_resolve(variant, state, active, result).items()
@@ -124,7 +125,7 @@ def why_of(order: Order, reason: Reason, state: GameState, result: MovementResul
 
 
 def order_line(order: Order, state: GameState, result: MovementResult, published: str | None,
-               graph: MapGraph) -> OrderLine:
+               graph: MapGraph, defaulted: bool) -> OrderLine:
     prov = order.province
     reason = result.reasons[prov]          # the resolver gives every unit's order a reason
     words = RESULT_WORDS[reason]
@@ -136,10 +137,11 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
     origin, target = order.ends()
     unit = f"{UNIT_LETTERS[order.unit_type]} {order.location}" if order.unit_type else f"? {order.location}"
     # Positional, in OrderLine's field order (power, text, result, detail, kind,
-    # unit, target, origin, succeeded, province, void, why): a keyword call
-    # costs about three times as much, and every unit gets a line every phase.
+    # unit, target, origin, succeeded, province, void, why, defaulted): a
+    # keyword call costs about three times as much, and every unit gets a line
+    # every phase.
     return OrderLine(order.power, published or str(order), words, "", type(order).__name__,
-                     unit, target, origin, result.succeeded[prov], prov, False, why)
+                     unit, target, origin, result.succeeded[prov], prov, False, why, defaulted)
 
 
 def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_from: str | None,
@@ -214,19 +216,19 @@ def write_order_lines(variant: Variant, state: GameState, pre: PreResolved, orde
     by_province: dict[str, OrderLine] = {}
     published, graph, lines_out, units = pre.published, variant.map, outcome.orders, state.units
     for prov in sorted(units):
+        defaulted = prov not in valid_asked and prov not in void_asked
         if prov in void:
             order, why = void[prov]
             text = published[prov] if prov in published else str(order)
-            line = void_line(variant, state, prov, order, why, text, result)
+            line = void_line(variant, state, prov, order, why, text, result, defaulted)
         else:
             resolved, asked = orders[prov], written.get(prov)
-            line = order_line(resolved, state, result, published.get(prov), graph)
+            line = order_line(resolved, state, result, published.get(prov), graph, defaulted)
             if asked is not None and type(resolved) is Move:
                 if asked.via_convoy:
                     line.detail = ignored_convoy_note(graph, asked, resolved) or line.detail
                 elif resolved.via_convoy and prov not in published:
                     line.text = str(Move(resolved.power, resolved.unit_type, resolved.location, resolved.dest))
-        line.defaulted = prov not in valid_asked and prov not in void_asked
         by_province[prov] = line
         lines_out.append(line)
     for prov in sorted([p for p in void if p not in units]):
@@ -240,11 +242,11 @@ def write_order_lines(variant: Variant, state: GameState, pre: PreResolved, orde
 
 
 def void_line(variant: Variant, state: GameState, prov: str, order: Order, why: str, text: str,
-              result: MovementResult) -> OrderLine:
+              result: MovementResult, defaulted: bool) -> OrderLine:
     """The line of a unit whose order was void: it held (and may have been dislodged)."""
     # Positional, as in order_line.
     line = OrderLine(order.power, text, "void", why, "Void", str(state.units[prov]), "", "",
-                     False, prov, True, Why(WhyKind.VOID, None, (), None, (), False, why))
+                     False, prov, True, Why(WhyKind.VOID, None, (), None, (), False, why), defaulted)
     if prov in result.dislodged:
         line.result = "void, dislodged"
         line.why = why_of(order, result.reasons[prov], state, result, variant.map)
