@@ -45,9 +45,6 @@ class Board:
         self.by_convoy: set[str] = set()                # army moves that go by convoy
         self.opponent: dict[str, str] = {}              # head-to-head: each side's province -> the other's
 
-    def move_of(self, prov: str) -> Move | None:
-        return self.moves.get(prov)
-
 
 def is_dislodged(board: Board, prov: str, decided: Decided) -> bool:
     """The dislodge decision of the unit in `prov`: it stayed, and a move into it succeeded."""

@@ -113,13 +113,13 @@ def support_matches(board: Board, prov: str) -> bool:
     says? A support of a move that names a coast only helps a move to that
     coast (DATC 6.B.9); a support of a hold helps any unit that does not move."""
     order = board.orders[prov]
-    if isinstance(order, SupportMove):
-        supported = board.move_of(order.origin)
+    if type(order) is SupportMove:      # the order classes have no subclasses
+        supported = board.moves.get(order.origin)
         if supported is None or supported.dest_province != order.dest_province:
             return False
         return "/" not in order.dest or "/" not in supported.dest or order.dest == supported.dest
     assert isinstance(order, SupportHold)      # board.supports holds supports alone
-    return board.move_of(order.target) is None
+    return order.target not in board.moves
 
 
 def supports_given(board: Board, supporters: list[str], decided: Decided, exclude_power: str | None = None) -> int:
