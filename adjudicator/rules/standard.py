@@ -44,6 +44,7 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
         unit = units.get(prov)
         # bind_unit's three checks, inline for the common order that passes
         # them (every line of every phase); bind_unit says why one fails.
+        # tests/test_binding.py keeps the two in step.
         if unit is None or unit.power != order.power or order.unit_type is not None and order.unit_type is not unit.type:
             try:
                 bind_unit(state, order)
