@@ -13,6 +13,7 @@ from adjudicator.diplomacy.order_types.retreat import (
     retreat_targets,
     validate_retreat,
 )
+from adjudicator.diplomacy.order_types.verdict import Void
 from adjudicator.diplomacy.orders import Disband, Retreat
 from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome
 from adjudicator.diplomacy.state import GameState
@@ -68,10 +69,11 @@ def choose_retreats(variant: Variant, state: GameState,
             line.error = exc
             continue
         if isinstance(order, Retreat):
-            try:
-                order = validate_retreat(state, variant.map, order, unit)
-            except IllegalOrderError as exc:
-                void[order.province] = exc.message
+            checked = validate_retreat(state, variant.map, order, unit)
+            if isinstance(checked, Void):
+                void[order.province] = checked.message
+            else:
+                order = checked
         chosen[order.province] = order
     return chosen, void
 

@@ -3,7 +3,8 @@ against the position, the map and the variant's adjacency hook.
 
 Orders for a missing unit or for another power's unit are errors (they order
 nothing). Orders that name a real, own unit but break the rules are void: the
-unit holds and the reason is kept for the report.
+unit holds and the reason is kept for the report. A void order is a value
+the checks return (Void), not an error they raise.
 
 Each order type's own checks are in its module (adjudicator.diplomacy.order_types);
 this module dispatches to them by order class and settles, across all the
@@ -34,6 +35,7 @@ from adjudicator.diplomacy.order_types.support import (
     validate_support_hold,
     validate_support_move,
 )
+from adjudicator.diplomacy.order_types.verdict import Void
 from adjudicator.diplomacy.orders import (
     Convoy,
     Hold,
@@ -44,17 +46,25 @@ from adjudicator.diplomacy.orders import (
 )
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.variant import Variant
-from adjudicator.errors import IllegalOrderError
 
 __all__ = [
-    "KIND_NAMES", "bind_unit", "can_reach_province", "convoy_possible", "fleet_route_exists",
-    "ignored_convoy_note", "normalise_retreat", "resolve_destination", "settle_convoy_intent",
+    "KIND_NAMES",
+    "Void",
+    "bind_unit",
+    "can_reach_province",
+    "convoy_possible",
+    "fleet_route_exists",
+    "ignored_convoy_note",
+    "normalise_retreat",
+    "resolve_destination",
+    "settle_convoy_intent",
     "validate_movement_order",
 ]
 
 # Each movement-phase order type's check: (state, variant, order, its unit,
-# whether the order already names that unit exactly) -> the canonical order.
-Validator = Callable[[GameState, Variant, Any, Unit, bool], Order]
+# whether the order already names that unit exactly) -> the canonical order,
+# or Void saying which rule it breaks.
+Validator = Callable[[GameState, Variant, Any, Unit, bool], Order | Void]
 VALIDATORS: dict[type[Order], Validator] = {
     Hold: validate_hold,
     Move: validate_move,
@@ -64,15 +74,15 @@ VALIDATORS: dict[type[Order], Validator] = {
 }
 
 
-def validate_movement_order(state: GameState, variant: Variant, order: Order, unit: Unit) -> Order:
+def validate_movement_order(state: GameState, variant: Variant, order: Order, unit: Unit) -> Order | Void:
     """Return the order in canonical form (exact unit location, exact
-    destination) or raise IllegalOrderError/AmbiguousOrderError if void.
+    destination), or Void with the rule it breaks.
     `unit` is the unit the order is bound to (bind_unit). Reads the order's
     compiled provinces and the map's compiled tables; the checks themselves
     are the order type's (adjudicator.diplomacy.order_types)."""
     validate = VALIDATORS.get(type(order))
     if validate is None:
-        raise IllegalOrderError(f"'{order}' is not a movement-phase order")
+        return Void(f"'{order}' is not a movement-phase order")
     # An order that already names its unit exactly is kept as it is (orders
     # are values), so the common case makes no new record.
     exact = order.unit_type is unit.type and order.location == unit.location and order.power == unit.power

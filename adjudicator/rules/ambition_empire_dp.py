@@ -288,19 +288,20 @@ def pool_winner(state: GameState, prov: str, allocs: list[Allocation], gm: list[
 def award(variant: Variant, state: GameState, prov: str, first: Allocation, result: PreResolved) -> None:
     """The winning order becomes the minor unit's, validated as its own
     order and against the religion rule; an invalid one is void and the unit holds."""
-    from adjudicator.diplomacy.validation import validate_movement_order
+    from adjudicator.diplomacy.validation import Void, validate_movement_order
     unit = state.units[prov]
     text = written_order(first.line)
     order = dataclasses.replace(first.order, power=unit.power)
     result.gm_log.append(f"DP: {unit} is ordered '{text}'")
     result.published[prov] = text          # the report adds '(Invalid)' to every void order
-    try:
-        if order.unit_type is not None and order.unit_type is not unit.type:
-            raise IllegalOrderError(f"the unit in {prov} is not of the type written")
-        order = validate_movement_order(state, variant, order, unit)
-    except OrderError as exc:
-        result.void[prov] = (order, exc.message)
+    if order.unit_type is not None and order.unit_type is not unit.type:
+        result.void[prov] = (order, f"the unit in {prov} is not of the type written")
         return
+    checked = validate_movement_order(state, variant, order, unit)
+    if isinstance(checked, Void):
+        result.void[prov] = (order, checked.message)
+        return
+    order = checked
     breach = religion_breach(variant, state, unit.power, order)
     if breach is not None:
         result.void[prov] = (order, breach)

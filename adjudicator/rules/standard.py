@@ -11,6 +11,7 @@ from adjudicator.diplomacy.movement import MovementResult, standard_backup_rule
 from adjudicator.diplomacy.orders import Move, Order, Waive
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.validation import (
+    Void,
     bind_unit,
     settle_convoy_intent,
     validate_movement_order,
@@ -58,10 +59,11 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
         seen[prov] = line.number
         if type(order) is Move:
             written[prov] = order
-        try:
-            valid[prov] = validate_movement_order(state, variant, order, unit)
-        except OrderError as exc:
-            void[prov] = (order, exc.message + (f" ({exc.hint})" if exc.hint else ""))
+        checked = validate_movement_order(state, variant, order, unit)
+        if isinstance(checked, Void):
+            void[prov] = (order, checked.reason)
+        else:
+            valid[prov] = checked
     settle_convoy_intent(state, variant, valid, void)
     return result
 

@@ -15,7 +15,8 @@ order's parsing form, its validation and its adjudication.
 
 Beside them, the pieces the types share and that know no order type:
 `reading` (the order words, the token stream and what a parser lends the
-types), `binding` (an order's unit) and `board` (a movement phase as the
+types), `binding` (an order's unit), `verdict` (Void, what a check returns
+for an order that breaks a rule) and `board` (a movement phase as the
 decisions read it).
 
 The package is named `order_types`, not `orders`, so that it is not taken

@@ -14,8 +14,9 @@ from adjudicator.diplomacy.order_types.reading import (
     Reader,
     Tokens,
 )
+from adjudicator.diplomacy.order_types.verdict import Void
 from adjudicator.diplomacy.orders import Convoy
-from adjudicator.errors import IllegalOrderError, OrderSyntaxError
+from adjudicator.errors import OrderSyntaxError
 
 if TYPE_CHECKING:
     from adjudicator.diplomacy.mapgraph import MapGraph
@@ -36,23 +37,23 @@ def read_convoy(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType 
 
 
 # --- validation ---------------------------------------------------------------------
-def validate_convoy(state: GameState, variant: Variant, order: Convoy, unit: Unit, exact: bool) -> Convoy:
+def validate_convoy(state: GameState, variant: Variant, order: Convoy, unit: Unit, exact: bool) -> Convoy | Void:
     """A fleet at sea that could be part of a convoy of an army from origin to dest."""
     graph = variant.map
     if unit.type is not UnitType.FLEET:
-        raise IllegalOrderError("only fleets can convoy")
+        return Void("only fleets can convoy")
     if unit.location not in graph.seas:
-        raise IllegalOrderError("only fleets at sea can convoy")
+        return Void("only fleets at sea can convoy")
     origin, dest = graph.province_of(order.origin), graph.province_of(order.dest)
     army = state.units.get(origin)
     if army is None:
-        raise IllegalOrderError(f"there is no army in {graph.full_name(origin)} to convoy")
+        return Void(f"there is no army in {graph.full_name(origin)} to convoy")
     if army.type is not UnitType.ARMY:
-        raise IllegalOrderError("only armies can be convoyed")
+        return Void("only armies can be convoyed")
     if dest in graph.seas or origin == dest:
-        raise IllegalOrderError(f"an army cannot be convoyed to {graph.full_name(dest)}")
+        return Void(f"an army cannot be convoyed to {graph.full_name(dest)}")
     if not graph.could_convoy(unit.location, origin, dest):
-        raise IllegalOrderError(f"a fleet in {graph.full_name(unit.location)} cannot be part of a convoy "
+        return Void(f"a fleet in {graph.full_name(unit.location)} cannot be part of a convoy "
                                 f"from {graph.full_name(origin)} to {graph.full_name(dest)}")
     if exact and order.origin == origin and order.dest == dest:
         return order

@@ -15,8 +15,9 @@ from adjudicator.diplomacy.order_types.convoy import convoy_possible, has_path
 from adjudicator.diplomacy.order_types.hold import hold_strength
 from adjudicator.diplomacy.order_types.reading import MOVE_WORDS, Reader, Tokens
 from adjudicator.diplomacy.order_types.support import supports_given
+from adjudicator.diplomacy.order_types.verdict import Void
 from adjudicator.diplomacy.orders import Move
-from adjudicator.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
+from adjudicator.errors import OrderSyntaxError
 
 if TYPE_CHECKING:
     from adjudicator.diplomacy.mapgraph import MapGraph
@@ -68,20 +69,20 @@ def read_convoy_path(reader: Reader, tokens: Tokens, power: str, unit_type: Unit
 
 # --- validation ---------------------------------------------------------------------
 def resolve_destination(state: GameState, variant: Variant, unit: Unit, dest: str,
-                        purpose: str, province: str | None = None) -> str:
+                        purpose: str, province: str | None = None) -> str | Void:
     """The exact location a unit moves to. Armies ignore coasts; a fleet that
-    names no coast gets the only reachable one, and is ambiguous if several are.
-    `province` is dest's province when the caller has it compiled."""
+    names no coast gets the only reachable one, and is void if it can reach
+    none or several. `province` is dest's province when the caller has it compiled."""
     graph, is_adjacent = variant.map, variant.rules.is_adjacent
     if province is None:
         province = graph.province_of(dest)
     if unit.type is UnitType.ARMY:
         return province
     if graph.terrain[province] == "land":
-        raise IllegalOrderError(f"a fleet cannot go inland to {graph.full_name(province)}")
+        return Void(f"a fleet cannot go inland to {graph.full_name(province)}")
     if dest != province:
         if not is_adjacent(variant, state, unit, unit.location, dest, purpose):
-            raise IllegalOrderError(f"{graph.full_name(unit.location)} does not border {graph.full_name(dest)}")
+            return Void(f"{graph.full_name(unit.location)} does not border {graph.full_name(dest)}")
         return dest
     # A loop, not a list comprehension: most provinces have one spot, and
     # every fleet's move to a province is checked here every phase.
@@ -92,26 +93,27 @@ def resolve_destination(state: GameState, variant: Variant, unit: Unit, dest: st
     if len(options) == 1:
         return options[0]
     if not options:
-        raise IllegalOrderError(f"a fleet in {graph.full_name(unit.location)} cannot reach {graph.full_name(province)}")
-    raise AmbiguousOrderError(f"which coast of {graph.full_name(province)}?",
-                              hint="name one: " + " or ".join(options))
+        return Void(f"a fleet in {graph.full_name(unit.location)} cannot reach {graph.full_name(province)}")
+    return Void(f"which coast of {graph.full_name(province)}?", hint="name one: " + " or ".join(options))
 
 
-def validate_move(state: GameState, variant: Variant, order: Move, unit: Unit, exact: bool) -> Move:
+def validate_move(state: GameState, variant: Variant, order: Move, unit: Unit, exact: bool) -> Move | Void:
     """A fleet's move to an exact location it borders; an army's move over
     land, or by convoy where both ends touch the sea."""
     graph = variant.map
     here = order.province
     target = order.dest_province
     if target == here:
-        raise IllegalOrderError("a unit cannot move to its own province")
+        return Void("a unit cannot move to its own province")
     if unit.type is UnitType.FLEET:
         if order.via_convoy:
-            raise IllegalOrderError("only armies can be convoyed")
+            return Void("only armies can be convoyed")
         dest = resolve_destination(state, variant, unit, order.dest, "move", target)
+        if isinstance(dest, Void):
+            return dest
         return order if exact and dest == order.dest else Move(unit.power, unit.type, unit.location, dest)
     if target in graph.seas:
-        raise IllegalOrderError(f"an army cannot move to the sea ({graph.full_name(target)})")
+        return Void(f"an army cannot move to the sea ({graph.full_name(target)})")
     adjacent = variant.rules.is_adjacent(variant, state, unit, unit.location, target, "move")
     if adjacent and (not order.via_convoy or not convoy_possible(graph, here, target)):
         # 'via convoy' where no convoy can ever go: the directive is ignored
@@ -122,9 +124,9 @@ def validate_move(state: GameState, variant: Variant, order: Move, unit: Unit, e
     # A convoy move: both ends must touch the sea.
     if not convoy_possible(graph, here, target):
         if order.via_convoy:
-            raise IllegalOrderError(f"no convoy can take an army from {graph.full_name(here)} "
-                                    f"to {graph.full_name(target)}")
-        raise IllegalOrderError(f"{graph.full_name(here)} does not border {graph.full_name(target)}")
+            return Void(f"no convoy can take an army from {graph.full_name(here)} "
+                        f"to {graph.full_name(target)}")
+        return Void(f"{graph.full_name(here)} does not border {graph.full_name(target)}")
     via = True if order.via_convoy else not adjacent
     if exact and order.dest == target and order.via_convoy == via:
         return order

@@ -14,8 +14,8 @@ from adjudicator.diplomacy.order_types.reading import (
     Reader,
     Tokens,
 )
+from adjudicator.diplomacy.order_types.verdict import Void
 from adjudicator.diplomacy.orders import AnyOrder, Disband, Move, Retreat
-from adjudicator.errors import IllegalOrderError
 
 if TYPE_CHECKING:
     from adjudicator.diplomacy.mapgraph import MapGraph
@@ -42,10 +42,10 @@ def normalise_retreat(order: AnyOrder) -> AnyOrder:
 
 
 # --- validation ---------------------------------------------------------------------
-def validate_retreat(state: GameState, graph: MapGraph, order: Retreat, unit: Unit) -> Retreat:
+def validate_retreat(state: GameState, graph: MapGraph, order: Retreat, unit: Unit) -> Retreat | Void:
     """The retreat to the exact option it names (a fleet that names no coast
     gets the only option in that province; an army ignores a coast), or
-    IllegalOrderError saying why it is void."""
+    Void saying why not."""
     options = state.dislodged[order.province].retreats
     dest = order.dest
     if unit.type is UnitType.FLEET and "/" not in dest:
@@ -54,8 +54,8 @@ def validate_retreat(state: GameState, graph: MapGraph, order: Retreat, unit: Un
     elif unit.type is UnitType.ARMY:
         dest = province_of(dest)
     if dest not in options:
-        raise IllegalOrderError(f"cannot retreat to {graph.full_name(dest) if graph.has_location(dest) else dest}; "
-                                + ("options: " + ", ".join(options) if options else "no retreat is possible"))
+        return Void(f"cannot retreat to {graph.full_name(dest) if graph.has_location(dest) else dest}; "
+                    + ("options: " + ", ".join(options) if options else "no retreat is possible"))
     return Retreat(unit.power, unit.type, unit.location, dest)
 
 

@@ -20,8 +20,9 @@ from adjudicator.diplomacy.order_types.reading import (
     Reader,
     Tokens,
 )
+from adjudicator.diplomacy.order_types.verdict import Void
 from adjudicator.diplomacy.orders import SupportHold, SupportMove
-from adjudicator.errors import IllegalOrderError, OrderSyntaxError
+from adjudicator.errors import OrderSyntaxError
 
 if TYPE_CHECKING:
     from adjudicator.diplomacy.state import GameState
@@ -59,39 +60,39 @@ def can_reach_province(state: GameState, variant: Variant, unit: Unit, province:
 
 
 def validate_support_hold(state: GameState, variant: Variant, order: SupportHold, unit: Unit,
-                          exact: bool) -> SupportHold:
+                          exact: bool) -> SupportHold | Void:
     """Another unit that stands where this one could move."""
     graph = variant.map
     here = order.province
     target = graph.province_of(order.target)
     if target == here:
-        raise IllegalOrderError("a unit cannot support itself")
+        return Void("a unit cannot support itself")
     if target not in state.units:
-        raise IllegalOrderError(f"there is no unit in {graph.full_name(target)} to support")
+        return Void(f"there is no unit in {graph.full_name(target)} to support")
     if not can_reach_province(state, variant, unit, target):
-        raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(target)}")
+        return Void(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(target)}")
     if exact and order.target == target:
         return order
     return SupportHold(unit.power, unit.type, unit.location, order.target_type, target)
 
 
 def validate_support_move(state: GameState, variant: Variant, order: SupportMove, unit: Unit,
-                          exact: bool) -> SupportMove:
+                          exact: bool) -> SupportMove | Void:
     """Another unit's move into a province this one could move to, not its own."""
     graph = variant.map
     here = order.province
     origin = graph.province_of(order.origin)
     dest = order.dest_province
     if origin == here:
-        raise IllegalOrderError("a unit cannot support its own move")
+        return Void("a unit cannot support its own move")
     if dest == here:
-        raise IllegalOrderError("a unit cannot support a move into its own province")
+        return Void("a unit cannot support a move into its own province")
     if origin not in state.units:
-        raise IllegalOrderError(f"there is no unit in {graph.full_name(origin)} to support")
+        return Void(f"there is no unit in {graph.full_name(origin)} to support")
     if origin == dest:
-        raise IllegalOrderError("the supported move goes nowhere")
+        return Void("the supported move goes nowhere")
     if not can_reach_province(state, variant, unit, dest):
-        raise IllegalOrderError(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(dest)}")
+        return Void(f"{graph.full_name(unit.location)} cannot support into {graph.full_name(dest)}")
     if exact and order.origin == origin:
         return order
     return SupportMove(unit.power, unit.type, unit.location, order.target_type, origin, order.dest)
