@@ -188,7 +188,12 @@ def resolve_movement(units: dict[str, Unit], orders: dict[str, Order],
                      seas_touching: dict[str, frozenset[str]],
                      backup_rule: Callable[[dict[str, Order], list[str]], dict[str, bool]] = standard_backup_rule
                      ) -> MovementResult:
-    """Resolve a movement phase. `orders` must hold one validated order per
-    unit (Hold for unordered or void ones)."""
-    full = {p: orders.get(p) or Hold(u.power, u.type, u.location) for p, u in units.items()}
-    return MovementAdjudicator(units, full, seas_touching, backup_rule).run()
+    """Resolve a movement phase. `orders` holds validated orders by unit
+    province; a unit with none holds. Orders for every unit are resolved as
+    they are, in their own order (the phase's own call, from
+    orders_to_resolve, has them in the units' order). Any others are first
+    completed with holds, in the units' order. The order decides the order of
+    the results and of each contest's opponents."""
+    if orders.keys() != units.keys():
+        orders = {p: orders.get(p) or Hold(u.power, u.type, u.location) for p, u in units.items()}
+    return MovementAdjudicator(units, orders, seas_touching, backup_rule).run()

@@ -69,19 +69,20 @@ def collect_errors(lines: list[ParsedLine]) -> list[ErrorLine]:
 # --- movement ---------------------------------------------------------------------
 def resolve_with_post_steps(variant: Variant, state: GameState, orders: dict[str, Order],
                             void: dict[str, tuple[Order, str]]) -> MovementResult:
-    """Resolve, let the variant void orders, resolve again, until nothing changes."""
+    """Resolve, let the variant void orders, resolve again, until nothing
+    changes. `orders` holds every unit's order (orders_to_resolve); a newly
+    void one is kept in `void` and replaced by a hold."""
     rules = variant.rules
     while True:
-        # Until a post-step voids one, no valid order is void: the orders as they are.
-        active = orders if orders.keys().isdisjoint(void) else {p: o for p, o in orders.items() if p not in void}
-        result = resolve_movement(state.units, active, variant.map.seas_touching,
-                                  rules.backup_rule)
-        newly_void = {p: why for p, why in rules.post_resolve(variant, state, active, result).items()
+        result = resolve_movement(state.units, orders, variant.map.seas_touching, rules.backup_rule)
+        newly_void = {p: why for p, why in rules.post_resolve(variant, state, orders, result).items()
                       if p not in void}
         if not newly_void:
             return result
         for prov, why in newly_void.items():
             void[prov] = (orders[prov], why)
+            unit = state.units[prov]
+            orders[prov] = Hold(unit.power, unit.type, unit.location)
 
 
 # The result column's word for each reason: these, else the reason's own value.
@@ -194,12 +195,13 @@ def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLi
 
 
 def orders_to_resolve(state: GameState, pre: PreResolved) -> tuple[dict[str, Order], dict[str, tuple[Order, str]]]:
-    """The variant's valid and void orders, with a hold for every unit that has neither."""
-    orders = dict(pre.orders)
-    void = dict(pre.void)
-    for prov, unit in state.units.items():          # unordered units hold
-        if prov not in orders and prov not in void:
-            orders[prov] = Hold(unit.power, unit.type, unit.location)
+    """Every unit's order, in the units' order: its valid order, or a hold if
+    it has none or a void one; and the void orders with their reasons."""
+    valid, void = pre.orders, dict(pre.void)
+    orders: dict[str, Order] = {}
+    for prov, unit in state.units.items():
+        order = valid.get(prov)
+        orders[prov] = order if order is not None and prov not in void else Hold(unit.power, unit.type, unit.location)
     return orders, void
 
 
