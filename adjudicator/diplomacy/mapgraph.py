@@ -19,7 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.diplomacy.model import UNIT_LETTERS, Unit, UnitType, province_of
+from adjudicator.diplomacy.model import (
+    ARMY,
+    UNIT_LETTERS,
+    Unit,
+    UnitType,
+    province_of,
+)
 from adjudicator.errors import MapDataError
 from adjudicator.store.storage import read_yaml
 
@@ -232,7 +238,7 @@ class MapGraph:
         terrain = self.terrain.get(location)
         if terrain is None:
             return False
-        if unit_type is UnitType.ARMY:
+        if unit_type is ARMY:
             return "/" not in location and terrain != "sea"
         return location in self.fleet_adjacent
 
@@ -240,7 +246,7 @@ class MapGraph:
     def is_adjacent(self, unit_type: UnitType, source: str, target: str) -> bool:
         """Can a unit of this type standing on `source` move directly to `target`?
         For armies coasts are ignored; for fleets `target` must be an exact location."""
-        if unit_type is UnitType.ARMY:
+        if unit_type is ARMY:
             provinces = self.location_province        # province_of, inlined: this is the hot path
             return (provinces.get(target) or province_of(target)) in self.army_adjacent.get(
                 provinces.get(source) or province_of(source), NOWHERE)
@@ -254,7 +260,7 @@ class MapGraph:
     def province_adjacent(self, unit_type: UnitType, source: str, province: str) -> bool:
         """Can the unit reach some part of `province` (used for supports: the
         supporting unit must be able to move to the province, any coast)."""
-        if unit_type is UnitType.ARMY:
+        if unit_type is ARMY:
             return self.is_adjacent(unit_type, source, province)
         return province in self.fleet_reach.get(source, NOWHERE)
 

@@ -22,7 +22,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.diplomacy.model import Reason, Unit
+from adjudicator.diplomacy.model import (
+    BOUNCED,
+    CONVOYED,
+    CUT,
+    DISLODGED,
+    HELD,
+    MOVED,
+    SUPPORTED,
+    Reason,
+    Unit,
+)
 from adjudicator.diplomacy.movement_result import Contest, MovementResult
 from adjudicator.diplomacy.order_types.board import Board, Decided
 from adjudicator.diplomacy.order_types.convoy import (
@@ -77,11 +87,11 @@ DECISIONS: dict[type[Order], Callable[[Board, str, Any, Decided], bool]] = {
     Convoy: convoy_given,
 }
 SUCCESSES: dict[type[Order], Reason] = {
-    Move: Reason.MOVED,
-    SupportHold: Reason.SUPPORTED,
-    SupportMove: Reason.SUPPORTED,
-    Convoy: Reason.CONVOYED,
-    Hold: Reason.HELD,
+    Move: MOVED,
+    SupportHold: SUPPORTED,
+    SupportMove: SUPPORTED,
+    Convoy: CONVOYED,
+    Hold: HELD,
 }
 FAILURES: dict[type[Order], Callable[[Board, str, Any, Decided], Reason]] = {
     Move: move_failure,
@@ -148,10 +158,10 @@ class MovementAdjudicator(Board):
                 reasons[prov] = SUCCESSES[type(order)]
             else:
                 reason = reasons[prov] = FAILURES[type(order)](self, prov, order, decided)
-                if reason is Reason.BOUNCED and leaves_standoff(self, prov, succeeded, occupied):
+                if reason is BOUNCED and leaves_standoff(self, prov, succeeded, occupied):
                     contested.add(self.target[prov])
         for prov in dislodged:          # a dislodged unit's reason is that, whatever its order did
-            reasons[prov] = Reason.DISLODGED
+            reasons[prov] = DISLODGED
         convoyed = {p for p in self.by_convoy if succeeded.get(p)}
         result = MovementResult(succeeded, reasons, dislodged, moved, contested, convoyed)
         self.explain(result)
@@ -176,9 +186,9 @@ class MovementAdjudicator(Board):
         dislodgement: the decisions' own functions, reading the final decisions."""
         decided = result.succeeded.__getitem__
         for prov, reason in result.reasons.items():
-            if reason is Reason.BOUNCED:
+            if reason is BOUNCED:
                 result.bounces[prov] = bounce(self, prov, decided)
-            elif reason is Reason.CUT:
+            elif reason is CUT:
                 result.cuts[prov] = cutters(self, prov, decided)
         for prov, attacker in result.dislodged.items():
             result.dislodgements[prov] = dislodgement(self, prov, attacker, decided)

@@ -16,10 +16,19 @@ from adjudicator.diplomacy.hooks import PreResolved
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph
 from adjudicator.diplomacy.model import (
+    ARMY,
+    BOUNCED,
+    CONVOYED,
+    CUT,
+    DISLODGED,
+    HELD,
+    MOVED,
+    NO_CONVOY,
+    NOT_MATCHED,
+    SUPPORTED,
     UNIT_LETTERS,
     Reason,
     Unit,
-    UnitType,
     province_of,
 )
 from adjudicator.diplomacy.movement import resolve_movement
@@ -87,11 +96,11 @@ def resolve_with_post_steps(variant: Variant, state: GameState, orders: dict[str
 
 # The result column's word for each reason: these, else the reason's own value.
 RESULT_WORDS: dict[Reason, str] = {reason: reason.value for reason in Reason} | {
-    Reason.MOVED: "moved", Reason.BOUNCED: "bounced", Reason.NO_CONVOY: "no convoy", Reason.CUT: "cut",
-    Reason.NOT_MATCHED: "void: supported unit did not do that", Reason.DISLODGED: "dislodged",
-    Reason.SUPPORTED: "", Reason.CONVOYED: "", Reason.HELD: ""}
+    MOVED: "moved", BOUNCED: "bounced", NO_CONVOY: "no convoy", CUT: "cut",
+    NOT_MATCHED: "void: supported unit did not do that", DISLODGED: "dislodged",
+    SUPPORTED: "", CONVOYED: "", HELD: ""}
 # Reasons that are a plain success: no why, unless the unit was dislodged.
-PLAIN_REASONS = frozenset({Reason.MOVED, Reason.SUPPORTED, Reason.CONVOYED, Reason.HELD})
+PLAIN_REASONS = frozenset({MOVED, SUPPORTED, CONVOYED, HELD})
 
 
 def why_of(order: Order, reason: Reason, state: GameState, result: MovementResult, graph: MapGraph) -> Why | None:
@@ -103,16 +112,16 @@ def why_of(order: Order, reason: Reason, state: GameState, result: MovementResul
     if contest is not None:
         (attacker, attack), = contest.others
         return Why(WhyKind.DISLODGED, attack, (Opponent(units[attacker], attack),), contest.strength)
-    if reason is Reason.BOUNCED:
+    if reason is BOUNCED:
         contest = result.bounces.get(prov)
         if contest is not None:
             return Why(WhyKind.BOUNCED, contest.strength,
                        tuple([Opponent(units[p], strength) for p, strength in contest.others]))
-    elif reason is Reason.NO_CONVOY:
+    elif reason is NO_CONVOY:
         return Why(WhyKind.NO_CONVOY)
-    elif reason is Reason.CUT:
+    elif reason is CUT:
         return Why(WhyKind.CUT, None, tuple([Opponent(units[p]) for p in result.cuts.get(prov, ())]))
-    elif reason is Reason.NOT_MATCHED:
+    elif reason is NOT_MATCHED:
         if type(order) is SupportMove:
             supported = units[order.origin]
             rule = f"{graph.unit_name(supported)} was not ordered to {graph.full_name(order.dest)}"
@@ -131,7 +140,7 @@ def order_line(order: Order, state: GameState, result: MovementResult, published
     reason = result.reasons[prov]          # the resolver gives every unit's order a reason
     words = RESULT_WORDS[reason]
     dislodged = prov in result.dislodged
-    if dislodged and reason is not Reason.DISLODGED:
+    if dislodged and reason is not DISLODGED:
         words = (words + ", dislodged").lstrip(", ")
     # The common case, a plain success, has no why.
     why = why_of(order, reason, state, result, graph) if dislodged or reason not in PLAIN_REASONS else None
@@ -153,7 +162,7 @@ def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_fro
     decides, so a variant that joins two coasts (A&E's Smyrna) needs no hook
     of its own here."""
     graph = variant.map
-    if unit.type is UnitType.ARMY:
+    if unit.type is ARMY:
         candidates = set(graph.army_adjacent.get(unit.province, frozenset()))
     else:
         candidates = {loc for own in graph.fleet_locations(unit.province)

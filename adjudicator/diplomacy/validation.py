@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.model import (
+    ARMY,
+    Unit,
+)
 from adjudicator.diplomacy.order_types.binding import KIND_NAMES, bind_unit
 from adjudicator.diplomacy.order_types.convoy import (
     convoy_possible,
@@ -110,7 +113,7 @@ def settle_convoy_intent(state: GameState, variant: Variant, orders: dict[str, O
         if not isinstance(order, Move):
             continue
         unit = state.units[prov]
-        if unit.type is not UnitType.ARMY:
+        if unit.type is not ARMY:
             continue
         powers = convoyed_by.get((prov, order.dest_province), ())
         if order.via_convoy == bool(powers):

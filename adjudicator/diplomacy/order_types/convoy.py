@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.diplomacy.model import Reason, Unit, UnitType
+from adjudicator.diplomacy.model import (
+    ARMY,
+    DISLODGED,
+    FLEET,
+    Reason,
+    Unit,
+    UnitType,
+)
 from adjudicator.diplomacy.order_types.board import Board, Decided, is_dislodged
 from adjudicator.diplomacy.order_types.reading import (
     MOVE_WORDS,
@@ -40,7 +47,7 @@ def read_convoy(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType 
 def validate_convoy(state: GameState, variant: Variant, order: Convoy, unit: Unit, exact: bool) -> Convoy | Void:
     """A fleet at sea that could be part of a convoy of an army from origin to dest."""
     graph = variant.map
-    if unit.type is not UnitType.FLEET:
+    if unit.type is not FLEET:
         return Void("only fleets can convoy")
     if unit.location not in graph.seas:
         return Void("only fleets at sea can convoy")
@@ -48,7 +55,7 @@ def validate_convoy(state: GameState, variant: Variant, order: Convoy, unit: Uni
     army = state.units.get(origin)
     if army is None:
         return Void(f"there is no army in {graph.full_name(origin)} to convoy")
-    if army.type is not UnitType.ARMY:
+    if army.type is not ARMY:
         return Void("only armies can be convoyed")
     if dest in graph.seas or origin == dest:
         return Void(f"an army cannot be convoyed to {graph.full_name(dest)}")
@@ -69,7 +76,7 @@ def convoy_possible(graph: MapGraph, origin: str, dest: str) -> bool:
 
 def fleet_route_exists(state: GameState, graph: MapGraph, origin: str, dest: str) -> bool:
     """Is there a chain of fleets at sea, whatever their orders, from origin to dest?"""
-    at_sea = {p for p, u in state.units.items() if u.type is UnitType.FLEET and graph.is_sea(p)}
+    at_sea = {p for p, u in state.units.items() if u.type is FLEET and graph.is_sea(p)}
     frontier = [s for s in graph.seas_touching.get(origin, ()) if s in at_sea]
     goal = graph.seas_touching.get(dest, frozenset())
     seen: set[str] = set()
@@ -127,4 +134,4 @@ def convoy_given(board: Board, prov: str, order: Convoy, decided: Decided) -> bo
 
 def convoy_failure(board: Board, prov: str, order: Convoy, decided: Decided) -> Reason:
     """A convoy fails only when its fleet is dislodged."""
-    return Reason.DISLODGED
+    return DISLODGED

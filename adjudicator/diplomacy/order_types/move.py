@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.diplomacy.model import Reason, Unit, UnitType
+from adjudicator.diplomacy.model import (
+    ARMY,
+    BOUNCED,
+    FLEET,
+    NO_CONVOY,
+    Reason,
+    Unit,
+    UnitType,
+)
 from adjudicator.diplomacy.movement_result import Contest
 from adjudicator.diplomacy.order_types.board import Board, Decided
 from adjudicator.diplomacy.order_types.convoy import convoy_possible, has_path
@@ -51,7 +59,7 @@ def read_convoy_path(reader: Reader, tokens: Tokens, power: str, unit_type: Unit
     """njudge's path convoy, 'A lon - nth - nwy': the seas between mean
     'via convoy'. The path itself is not kept: any convoy route will do."""
     graph = reader.graph
-    if unit_type is UnitType.FLEET:
+    if unit_type is FLEET:
         raise OrderSyntaxError("only armies are convoyed: a path through seas is for an army",
                                hint="a fleet moves one step, e.g. 'F lon - nth'")
     place = first_sea
@@ -76,7 +84,7 @@ def resolve_destination(state: GameState, variant: Variant, unit: Unit, dest: st
     graph, is_adjacent = variant.map, variant.rules.is_adjacent
     if province is None:
         province = graph.province_of(dest)
-    if unit.type is UnitType.ARMY:
+    if unit.type is ARMY:
         return province
     if graph.terrain[province] == "land":
         return Void(f"a fleet cannot go inland to {graph.full_name(province)}")
@@ -105,7 +113,7 @@ def validate_move(state: GameState, variant: Variant, order: Move, unit: Unit, e
     target = order.dest_province
     if target == here:
         return Void("a unit cannot move to its own province")
-    if unit.type is UnitType.FLEET:
+    if unit.type is FLEET:
         if order.via_convoy:
             return Void("only armies can be convoyed")
         dest = resolve_destination(state, variant, unit, order.dest, "move", target)
@@ -208,8 +216,8 @@ def move_succeeds(board: Board, prov: str, order: Move, decided: Decided) -> boo
 def move_failure(board: Board, prov: str, order: Move, decided: Decided) -> Reason:
     """Why a move failed: its convoy, or a bounce."""
     if prov in board.by_convoy and not has_path(board, prov, decided):
-        return Reason.NO_CONVOY
-    return Reason.BOUNCED
+        return NO_CONVOY
+    return BOUNCED
 
 
 def leaves_standoff(board: Board, prov: str, succeeded: dict[str, bool], occupied: set[str]) -> bool:

@@ -7,7 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from adjudicator.diplomacy.model import Unit, UnitType, province_of
+from adjudicator.diplomacy.model import (
+    ARMY,
+    FLEET,
+    Unit,
+    UnitType,
+    province_of,
+)
 from adjudicator.diplomacy.order_types.reading import (
     DISBAND_WORDS,
     MOVE_WORDS,
@@ -48,10 +54,10 @@ def validate_retreat(state: GameState, graph: MapGraph, order: Retreat, unit: Un
     Void saying why not."""
     options = state.dislodged[order.province].retreats
     dest = order.dest
-    if unit.type is UnitType.FLEET and "/" not in dest:
+    if unit.type is FLEET and "/" not in dest:
         matches = [o for o in options if province_of(o) == dest]
         dest = matches[0] if len(matches) == 1 else dest
-    elif unit.type is UnitType.ARMY:
+    elif unit.type is ARMY:
         dest = province_of(dest)
     if dest not in options:
         return Void(f"cannot retreat to {graph.full_name(dest) if graph.has_location(dest) else dest}; "

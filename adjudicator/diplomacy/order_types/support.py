@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.diplomacy.model import Reason, Unit, UnitType
+from adjudicator.diplomacy.model import (
+    ARMY,
+    CUT,
+    NOT_MATCHED,
+    Reason,
+    Unit,
+    UnitType,
+)
 from adjudicator.diplomacy.order_types.board import (
     Board,
     Decided,
@@ -50,7 +57,7 @@ def read_support(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType
 def can_reach_province(state: GameState, variant: Variant, unit: Unit, province: str) -> bool:
     """For supports: could the unit move to some part of the province?"""
     is_adjacent = variant.rules.is_adjacent
-    if unit.type is UnitType.ARMY:
+    if unit.type is ARMY:
         return is_adjacent(variant, state, unit, unit.location, province, "support")
     # A loop, not any() over a generator: a fleet's support is checked every phase.
     for loc in variant.map.fleet_spots[province]:
@@ -153,7 +160,7 @@ def support_given(board: Board, prov: str, support: SupportHold | SupportMove, d
 
 def support_failure(board: Board, prov: str, order: SupportHold | SupportMove, decided: Decided) -> Reason:
     """Why a support was not given: it matched no order, or it was cut."""
-    return Reason.NOT_MATCHED if prov in board.unmatched else Reason.CUT
+    return NOT_MATCHED if prov in board.unmatched else CUT
 
 
 def cutters(board: Board, prov: str, decided: Decided) -> tuple[str, ...]:
