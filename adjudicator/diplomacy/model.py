@@ -103,18 +103,14 @@ class Reason(Enum):
     WAIVED = "waived"
 
 
-# Reason's members as module names, as ARMY and FLEET are (for the same reason).
+# The Reason members a movement phase reads, as module names, as ARMY and
+# FLEET are (for the same reason). The others are read through Reason.
 MOVED: Final = Reason.MOVED
 HELD: Final = Reason.HELD
 BOUNCED: Final = Reason.BOUNCED
 CUT: Final = Reason.CUT
 DISLODGED: Final = Reason.DISLODGED
 NO_CONVOY: Final = Reason.NO_CONVOY
-VOID: Final = Reason.VOID
 SUPPORTED: Final = Reason.SUPPORTED
 CONVOYED: Final = Reason.CONVOYED
 NOT_MATCHED: Final = Reason.NOT_MATCHED
-RETREATED: Final = Reason.RETREATED
-DISBANDED: Final = Reason.DISBANDED
-BUILT: Final = Reason.BUILT
-WAIVED: Final = Reason.WAIVED

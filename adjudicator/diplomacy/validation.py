@@ -16,10 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.diplomacy.model import (
-    ARMY,
-    Unit,
-)
+from adjudicator.diplomacy.model import ARMY, Unit
 from adjudicator.diplomacy.order_types.binding import KIND_NAMES, bind_unit
 from adjudicator.diplomacy.order_types.convoy import (
     convoy_possible,
