@@ -8,8 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from adjudicator.diplomacy.mapgraph import load_map
+from adjudicator.diplomacy.mapgraph import MAPS_DIR, load_map
 from adjudicator.diplomacy.statefile import initial_state
+from adjudicator.diplomacy.variant import VARIANTS_DIR
 from adjudicator.output.render import (
     MINOR_COLOUR,
     _text_colour,
@@ -18,9 +19,15 @@ from adjudicator.output.render import (
 )
 from adjudicator.output.render_territory import Geometry, geometry_for, label_box
 from adjudicator.rules import load_variant
+from adjudicator.store.storage import read_yaml
 
 SVG = "{http://www.w3.org/2000/svg}"
 MIN_DELTA_E = 15.0
+# Every map with territory geometry, and every Diplomacy variant drawn on one:
+# a new variant's map is checked as soon as its files are in place.
+MAPS_WITH_GEOMETRY = sorted(p.name.removesuffix(".geometry.yaml") for p in MAPS_DIR.glob("*.geometry.yaml"))
+DRAWN_VARIANTS = sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml")
+                        if (read_yaml(p) or {}).get("map") in MAPS_WITH_GEOMETRY)
 
 
 # --- CIEDE2000 (Sharma, Wu and Dalal 2005) ----------------------------------------------
@@ -93,7 +100,7 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+@pytest.mark.parametrize("variant_name", DRAWN_VARIANTS)
 def test_power_colours_are_told_apart(variant_name: str) -> None:
     variant = load_variant(variant_name)
     colours = power_colours(variant)      # as drawn
@@ -109,7 +116,7 @@ def test_power_colours_are_told_apart(variant_name: str) -> None:
     assert not too_close, "\n".join(too_close)
 
 
-@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+@pytest.mark.parametrize("variant_name", DRAWN_VARIANTS)
 def test_unit_letters_contrast_with_their_colour(variant_name: str) -> None:
     variant = load_variant(variant_name)
     colours = [*power_colours(variant).values(), MINOR_COLOUR]
@@ -134,7 +141,7 @@ def boxes(geo: Geometry) -> dict[str, tuple[float, float, float, float]]:
     return out
 
 
-@pytest.mark.parametrize("map_name", ["standard", "ambition-empire"])
+@pytest.mark.parametrize("map_name", MAPS_WITH_GEOMETRY)
 def test_labels_and_symbols_do_not_overlap(map_name: str) -> None:
     geo = geometry_for(load_map(map_name))
     assert geo is not None
@@ -201,7 +208,7 @@ def inside(point: tuple[float, float], rings: tuple[str, ...]) -> bool:
 OFFSHORE = {"ambition-empire": {"hst hst/ec", "hst hst/wc", "hst label"}}
 
 
-@pytest.mark.parametrize("map_name", ["standard", "ambition-empire"])
+@pytest.mark.parametrize("map_name", MAPS_WITH_GEOMETRY)
 def test_units_labels_and_centres_stand_in_their_province(map_name: str) -> None:
     geo = geometry_for(load_map(map_name))
     assert geo is not None

@@ -13,7 +13,10 @@ data is used, and only here: nothing at run time needs shapely or the package.
 
 Method (see docs/maps.md): project with a Lambert azimuthal equal-area
 projection; land is the union of the countries, water is the frame minus land;
-water that touches no frame edge and holds no sea seed is a lake. Regions named
+water that touches no frame edge and holds no sea seed is a lake, and so is
+water inside the `water_off_board` boxes (an ocean the board leaves out);
+with `min_water_km2`, smaller pieces of water (slivers between two
+countries' borders) are land. Regions named
 in `whole_countries` keep their real borders; the rest of the land is shared
 among the land seeds by Voronoi cells, the water among the sea seeds. A piece of
 a region holding none of its seeds goes to the same-layer neighbour it shares
@@ -226,7 +229,22 @@ def build(map_name: str, *, coverage_km: float) -> dict[str, Any]:
             lakes.append(piece)
         else:
             open_water.append(piece)
+    # Slivers of "water" between two countries' simplified borders are land;
+    # a map may say below what size water is water (none does by default).
+    min_water = float(geo.get("min_water_km2", 0))
+    if min_water:
+        slivers = [w for w in [*lakes, *open_water] if w.area < min_water]
+        land = shapely.union_all([land, *slivers])
+        lakes = [w for w in lakes if w.area >= min_water]
+        open_water = [w for w in open_water if w.area >= min_water]
     water = shapely.union_all(open_water)
+    # Open water the board leaves out (an ocean beyond its edge): drawn like
+    # a lake, nobody's. Only maps that list such boxes have any.
+    off_water_boxes = geo.get("water_off_board") or []
+    if off_water_boxes:
+        beyond = shapely.union_all([water.intersection(proj.lonlat_box(*b)) for b in off_water_boxes])
+        lakes.extend(polygons_of(beyond))
+        water = water.difference(beyond)
     # Straits: water owned by a land province.
     owned: dict[str, Any] = {}
     for rid, boxes in (geo.get("water_owned_by_land") or {}).items():
