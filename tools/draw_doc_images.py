@@ -2,11 +2,13 @@
 
     .venv/bin/python tools/draw_doc_images.py
 
-Each is the map `adjudicate` draws for the sample turn in orders/: a new game
-in a temporary folder, its first phase adjudicated, the phase's map as PNG.
+Each is the map `adjudicate` draws for a sample turn in orders/: a new game
+in a temporary folder, the sample phases up to that turn adjudicated, that
+phase's map as PNG.
 
-    docs/images/standard-1901.png         orders/standard/1901-spring.txt
-    docs/images/ambition-empire-1763.png  orders/ambition-empire/1763-spring.txt
+    docs/images/standard-1901.png            orders/standard/1901-spring.txt
+    docs/images/ambition-empire-1763.png     orders/ambition-empire/1763-spring.txt
+    docs/images/ancient-mediterranean-1.png  orders/ancient-mediterranean/1-spring.txt, 1-fall.txt
 
 Needs resvg-py (the PNG renderer), nothing else."""
 
@@ -17,22 +19,22 @@ import tempfile
 from pathlib import Path
 
 from adjudicator.folder import gamefolder
-from adjudicator.output import render
 from adjudicator.output.render import render_png
 from adjudicator.store import storage
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = [("standard", "1901-spring", "standard-1901.png"),
-           ("ambition-empire", "1763-spring", "ambition-empire-1763.png")]
+SAMPLES = [("standard", ["1901-spring"], "standard-1901.png"),
+           ("ambition-empire", ["1763-spring"], "ambition-empire-1763.png"),
+           ("ancient-mediterranean", ["1-spring", "1-fall"], "ancient-mediterranean-1.png")]
 
 
 def main() -> int:
-    render.register()
     with tempfile.TemporaryDirectory() as tmp:
-        for variant, sample, image in SAMPLES:
+        for variant, samples, image in SAMPLES:
             folder = gamefolder.new_game(Path(tmp) / "example", variant)
-            gamefolder.adjudicate(folder, ROOT / "orders" / variant / f"{sample}.txt")
-            svg = storage.read_text(folder / "maps" / f"{sample}-movement.svg")
+            for sample in samples:
+                gamefolder.adjudicate(folder, ROOT / "orders" / variant / f"{sample}.txt")
+            svg = storage.read_text(folder / "maps" / f"{samples[-1]}-movement.svg")
             out = ROOT / "docs" / "images" / image
             out.write_bytes(render_png(svg))
             print(f"wrote {out} ({out.stat().st_size // 1024} KiB)", file=sys.stderr)
