@@ -40,6 +40,7 @@ def read_convoy(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType 
     if tokens.peek() not in MOVE_WORDS:
         raise OrderSyntaxError("a convoy names the army's move", hint="e.g. 'F nth C A lon - nwy'")
     tokens.take()
+    tokens.skip_to_after_verb()
     return Convoy(power, unit_type, location, origin, reader.read_location(tokens))
 
 

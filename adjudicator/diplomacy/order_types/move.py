@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 # --- parsing ------------------------------------------------------------------------
 def read_move(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType | None, location: str) -> Move:
-    """After '-': the destination, then 'via convoy' or a path of seas."""
+    """After '-' (or 'move to'): the destination, then 'via convoy' or a path of seas."""
+    tokens.skip_to_after_verb()
     dest = reader.read_location(tokens)
     if reader.graph.is_sea(dest) and tokens.peek() in MOVE_WORDS:
         return read_convoy_path(reader, tokens, power, unit_type, location, dest)

@@ -24,6 +24,10 @@ WAIVE_WORDS = {"waive", "waives", "w", "pass"}
 UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 
 
+# The move words that are words, not arrows: 'move to bur' reads as '- bur'.
+MOVE_VERBS = MOVE_WORDS - {"-", "->", "=>", "to"}
+
+
 class Tokens:
     """The words of one order, read from left to right."""
 
@@ -45,6 +49,11 @@ class Tokens:
 
     def rest(self) -> str:
         return " ".join(self.words[self.pos:])
+
+    def skip_to_after_verb(self) -> None:
+        """After a move word that is a verb ('move', 'moves', 'attacks'), a 'to' belongs to it."""
+        if self.pos and self.words[self.pos - 1] in MOVE_VERBS and self.peek() == "to":
+            self.pos += 1
 
 
 class Reader(Protocol):

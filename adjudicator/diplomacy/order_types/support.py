@@ -50,6 +50,7 @@ def read_support(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType
     if nxt not in MOVE_WORDS:
         raise OrderSyntaxError(f"'{nxt}': expected '-' and a destination, or nothing, after the supported unit")
     tokens.take()
+    tokens.skip_to_after_verb()
     return SupportMove(power, unit_type, location, target_type, target, reader.read_location(tokens))
 
 
