@@ -45,8 +45,11 @@ def play_turn(state: State, player: str, choice: Any, rules: Rules, *, checking:
     once a copy exists (nothing reads the state after it). Otherwise the turn
     has been checked, so no action fails, and they change `state` itself."""
     ctx = Ctx(state, rules, player, "actions")
-    if choice is None:
-        choice = {}
+    if choice is None or choice == {}:
+        # A pass is said in so many words; an empty choice is more likely a
+        # mail whose lines were lost than a player who meant to do nothing.
+        ctx.bad("", "no actions given: to take no action this turn, send 'actions: []'")
+        return ctx
     if not isinstance(choice, dict):
         ctx.bad("", "expected a mapping with an 'actions' list")
         return ctx

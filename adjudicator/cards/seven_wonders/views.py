@@ -140,8 +140,13 @@ def _status(cat: Catalog, state: dict[str, Any], player: str, choice: dict[str, 
     parts = []
     if plan.bank_coins:
         parts.append(f"pay {plural(plan.bank_coins, 'coin')} to the bank")
+    snippet = ""
     if plan.plan:
         for side, items in plan.plan.buy.items():
             parts.append(f"buy {', '.join(counted(items))} from {seats[side]} for "
-                         f"{plural(plan.plan.trade_cost[side], 'coin')} (buy: {{{side}: [{', '.join(items)}]}})")
-    return "yes, " + ("; ".join(parts) if parts else "with your own resources")
+                         f"{plural(plan.plan.trade_cost[side], 'coin')}")
+        # One snippet for the whole purchase: a player pastes it as it is, and
+        # half of a purchase from both neighbours would be refused.
+        sides = ", ".join(f"{side}: [{', '.join(items)}]" for side, items in plan.plan.buy.items())
+        snippet = f" (buy: {{{sides}}})" if sides else ""
+    return "yes, " + ("; ".join(parts) if parts else "with your own resources") + snippet

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from adjudicator.cards.seven_wonders.engine import GAME
 from adjudicator.output.templating import render
@@ -131,3 +132,17 @@ def test_halikarnassos_pile_marks_cards_already_built(data: dict[str, Any]) -> N
                   {"game": "7 Wonders", "folder": "g", "phase": GAME.phase(state), "next_phase": GAME.phase(state),
                    "view": GAME.public_view(state), "events": [], "player": "alice", "private": private})
     assert "  Loom, Tavern\n  Not allowed (you already built it): Altar\n" in text
+
+
+def test_a_purchase_from_both_neighbours_is_one_snippet_that_validates(data: dict[str, Any]) -> None:
+    # Lighthouse costs stone and glass: alice (Rhodes, ore) buys stone from bob (Giza, her left)
+    # and glass from carol (Alexandria, her right). Pasting the snippet must give a valid choice.
+    state = make_state(data, {"alice": {"wonder": "Rhodes", "coins": 7, "hand": ["Lighthouse"]},
+                              "bob": {"wonder": "Giza", "hand": ["Loom"]},
+                              "carol": {"wonder": "Alexandria", "hand": ["Press"]}}, age=3)
+    [card] = GAME.private_view(state, "alice")["hand"]
+    assert card["build"] == ("yes, buy stone from bob for 2 coins; buy glass from carol for 2 coins "
+                             "(buy: {left: [stone], right: [glass]})")
+    [snippet] = re.findall(r"\(buy: (\{.*\})\)", card["build"])
+    choice = {"action": "build", "card": "Lighthouse", "buy": yaml.safe_load(snippet)}
+    assert GAME.validate(state, {"alice": choice}, data) == []
