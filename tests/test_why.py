@@ -50,10 +50,20 @@ def test_a_bounce_names_the_strengths_and_the_other_unit() -> None:
     assert "F Sevastopol - Black Sea  [bounced: 1 vs F Ankara 1]" in report
 
 
-def test_a_plain_success_says_nothing_more() -> None:
+def test_a_plain_success_says_only_its_result() -> None:
     report = public_report(STANDARD, spring_1901(), "demo")
     assert "A Paris - Burgundy  [moved]" in report
-    assert "A Marseilles S A Paris - Burgundy\n" in report
+    # A support that stood is marked as a move that went through is: a line without
+    # a result looked as if the judge had skipped it.
+    assert "A Marseilles S A Paris - Burgundy  [supported]\n" in report
+    assert "A Venice H\n" in report                 # a hold that stood has nothing to report
+
+
+def test_a_convoy_that_stood_says_so() -> None:
+    state = position({"F nth": "england", "A lon": "england"})
+    outcome = adjudicate_text(STANDARD, state, "England:\nF nth C A lon - nwy\nA lon - nwy")
+    report = public_report(STANDARD, outcome, "demo")
+    assert "F North Sea C A London - Norway  [convoyed]\n" in report
 
 
 def test_a_cut_support_names_the_unit_that_cut_it() -> None:

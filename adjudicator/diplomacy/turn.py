@@ -94,11 +94,12 @@ def resolve_with_post_steps(variant: Variant, state: GameState, orders: dict[str
             orders[prov] = Hold(unit.power, unit.type, unit.location)
 
 
-# The result column's word for each reason: these, else the reason's own value.
+# The result column's word for each reason: these, else the reason's own value. A
+# hold that stood has none: nothing happened to report.
 RESULT_WORDS: dict[Reason, str] = {reason: reason.value for reason in Reason} | {
     MOVED: "moved", BOUNCED: "bounced", NO_CONVOY: "no convoy", CUT: "cut",
     NOT_MATCHED: "void: supported unit did not do that", DISLODGED: "dislodged",
-    SUPPORTED: "", CONVOYED: "", HELD: ""}
+    SUPPORTED: "supported", CONVOYED: "convoyed", HELD: ""}
 # Reasons that are a plain success: no why, unless the unit was dislodged.
 PLAIN_REASONS = frozenset({MOVED, SUPPORTED, CONVOYED, HELD})
 

@@ -5,6 +5,8 @@ shows Diplomacy Point allocations; a power's private report adds its own.
 Every result that is not a plain success says why, in a judge's voice, from
 the typed `Why` on its order line (never from other report text):
 
+    A Paris - Burgundy  [moved]
+    A Marseilles S A Paris - Burgundy  [supported]
     A Vienna - Galicia  [bounced: 1 vs A Warsaw 1]
     A Munich S A Berlin  [cut by A Tyrolia]
     F North Sea H  [dislodged by F English Channel (2 vs 1), may retreat to Helgoland Bight, Norway]
