@@ -7,7 +7,11 @@ from pathlib import Path
 
 import click
 
+from adjudicator.cli.errors import friendly_errors
+from adjudicator.errors import AdjudicatorError
 from adjudicator.store import storage
+
+PUBLIC_FILE = 0o644          # a map the GM asked for is for publishing
 
 
 @click.command("map")
@@ -19,12 +23,17 @@ from adjudicator.store import storage
               help="also render a PNG (needs the resvg-py package)")
 @click.option("--style", type=click.Choice(["territory", "graph"]), default="territory", show_default=True,
               help="territory: provinces as their real shapes; graph: the schematic adjacency graph")
+@friendly_errors
 def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path | None, style: str) -> None:
     """Draw GAME's map: the state at the start of the current phase, or of --phase."""
     # Imported here: networkx and svgwrite are slow to load, and most commands never draw.
     from adjudicator.diplomacy.statefile import state_from_data
     from adjudicator.folder.gamefolder import history_files, load_current
+    from adjudicator.folder.folders import game_meta
     from adjudicator.output.render import render_png, render_svg
+    if game_meta(game).get("kind") == "turn-file":
+        raise AdjudicatorError("a turn-file game (a card or board game) has no map", file=str(game),
+                               hint="its public reports are in reports/; 'adjudicator site' publishes them")
     meta, variant, state, _ = load_current(game)
     if phase_slug is not None:
         found = {phase.slug: path for phase, path in history_files(game)}
@@ -35,10 +44,10 @@ def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path 
         state = state_from_data(storage.read_state(path), variant, str(path))
     svg = render_svg(variant, state, title=str(meta.get("name") or game.name), style=style)
     if out is not None:
-        storage.atomic_write(out, svg)
+        storage.atomic_write(out, svg, mode=PUBLIC_FILE)
         click.echo(f"wrote {out}", err=True)
     if png is not None:
-        storage.atomic_write(png, render_png(svg))
+        storage.atomic_write(png, render_png(svg), mode=PUBLIC_FILE)
         click.echo(f"wrote {png}", err=True)
     if out is None and png is None:
         click.echo(svg, nl=False)
@@ -48,9 +57,11 @@ def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path 
 @click.argument("game", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--png", is_flag=True, help="also write a PNG of every map (needs the resvg-py package)")
+@friendly_errors
 def site_command(game: Path, out: Path, png: bool) -> None:
     """Write a static HTML site of GAME's public record into OUT: an index of
-    phases and, for each, its map and public report (never private files)."""
+    phases and, for each, its map (none for a card game) and public report
+    (never private files). Files are 0644 and folders 0755, ready to serve."""
     from adjudicator.folder.site import build_site
     written = build_site(game, out, png=png)
     click.echo(f"wrote {len(written)} files to {out}; open {out / 'index.html'}", err=True)

@@ -259,9 +259,11 @@ def read_state(path: str | os.PathLike[str]) -> Any:
 
 
 # --- writing ------------------------------------------------------------------------
-def atomic_write(path: str | os.PathLike[str], content: str | bytes) -> None:
+def atomic_write(path: str | os.PathLike[str], content: str | bytes, *, mode: int = 0o600) -> None:
     """Write to a temp file in the same folder, fsync, then rename over the target.
-    A crash or a full disk leaves the old file (or nothing) in place, never half a file."""
+    A crash or a full disk leaves the old file (or nothing) in place, never half a file.
+    The file is the owner's alone unless `mode` says otherwise (0o644 for what
+    is published: a site, a map), whatever the umask."""
     import tempfile  # here, not at the top: `status` and `check` never write
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -269,6 +271,8 @@ def atomic_write(path: str | os.PathLike[str], content: str | bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
+            if mode != 0o600:          # mkstemp makes the file 0600
+                os.fchmod(handle.fileno(), mode)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
