@@ -207,8 +207,8 @@ def test_game_by_mail_end_to_end(game: Path, tmp_path: Path) -> None:
         private = (game / "private" / power / f"{SLUG}.txt").read_text(encoding="utf-8")
         assert text.replace("\r\n", "\n") == private
         assert "Burgundy" in text and public.splitlines()[0] in text
-        svg = [p for p in msg.iter_attachments() if p.get_content_type() == "image/svg+xml"]
-        assert len(svg) == 1
+        maps = [p.get_content_type() for p in msg.iter_attachments() if p.get_content_maintype() == "image"]
+        assert maps == ["image/png"]          # the SVG only when game.yaml asks for it
 
 
 def test_maildir_and_cli(game: Path, tmp_path: Path) -> None:

@@ -57,13 +57,12 @@ def test_every_mail_of_a_game_threads_to_one_root(game: Path) -> None:
     assert len(roots) == 1 and roots.pop().startswith("<game-")
 
 
-def test_the_map_as_png_and_svg_and_the_state_file_are_attached(game: Path, tmp_path: Path) -> None:
+def test_the_map_as_png_and_the_state_file_are_attached(game: Path, tmp_path: Path) -> None:
     msg = parsed(game, T1)["france"]
     parts = {p.get_content_type(): p for p in msg.iter_attachments()}
-    assert set(parts) == {"image/png", "image/svg+xml", "application/x-yaml"}
+    assert set(parts) == {"image/png", "application/x-yaml"}          # the SVG only with mail: {svg: true}
     assert parts["image/png"].get_content().startswith(b"\x89PNG\r\n\x1a\n")
     assert parts["image/png"].get_filename() == f"{SLUG}.png"
-    assert parts["image/svg+xml"].get_filename() == f"{SLUG}.svg"
     state = parts["application/x-yaml"]
     assert state.get_filename() == "1901-fall-movement.yaml"
     assert state.get_content() == (game / "history" / "1901-fall-movement.yaml").read_bytes()

@@ -28,8 +28,8 @@ def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path 
     """Draw GAME's map: the state at the start of the current phase, or of --phase."""
     # Imported here: networkx and svgwrite are slow to load, and most commands never draw.
     from adjudicator.diplomacy.statefile import state_from_data
-    from adjudicator.folder.gamefolder import history_files, load_current
     from adjudicator.folder.folders import game_meta
+    from adjudicator.folder.gamefolder import history_files, load_current
     from adjudicator.output.render import render_png, render_svg
     if game_meta(game).get("kind") == "turn-file":
         raise AdjudicatorError("a turn-file game (a card or board game) has no map", file=str(game),

@@ -80,9 +80,10 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
     """Write the site into `out` (created if need be); returns the files written."""
     meta = read_game(folder)
     game = str(meta.get("name") or folder.name)
+    written: list[tuple[Path, str | bytes]] = []
     if meta.get("kind") == "turn-file":
         title = _turn_game_title(str(meta["variant"]))
-        pages, written = _report_pages(folder), []
+        pages = _report_pages(folder)
     else:
         variant = load_variant(str(meta["variant"]))
         title = variant.name

@@ -3,8 +3,9 @@ mail/<phase>/<power>.eml and sent by adjudicator.mail.smtp.
 
 A Diplomacy player's mail holds their private report as the text (it contains
 the public report, so a power's Diplomacy Point allocations only ever reach
-that power), the map as PNG and SVG, and the state file that `adjudicator
-check --state` reads (history/<next phase>.yaml, sealed). A turn-file game's
+that power), the map as a palette PNG (and as SVG when game.yaml says
+`mail: {svg: true}`, or when no PNG could be drawn), and the state file that
+`adjudicator check --state` reads (history/<next phase>.yaml, sealed). A turn-file game's
 player gets their private report only (their hand stays theirs); `new` writes
 the opening ones, 0000-setup.
 
@@ -119,20 +120,24 @@ class PhaseMail:
     attachment is encoded once for all the players' mails."""
     slug: str
     title: str                        # for the Subject: "Spring 1901 Movement" or "age1-turn2"
-    attachments: list[Attachment]     # the SVG map and the state file; the PNG is not among them
+    attachments: list[Attachment]     # the state file; the maps are not among them
     svg: bytes | None = None          # the map the PNG is drawn from
+    with_svg: bool = False            # attach the SVG as well (game.yaml: mail: {svg: true})
     _drawn: tuple[list[EmailMessage], str] | None = field(default=None, init=False, repr=False)
 
     def parts(self) -> tuple[list[EmailMessage], str]:
-        """The attachments as MIME parts, the PNG first if it could be drawn,
-        and the note for the text (e.g. why there is no PNG)."""
+        """The attachments as MIME parts, the map first (PNG, then SVG if asked
+        for or if no PNG could be drawn), and the note for the text (e.g. why
+        there is no PNG)."""
         if self._drawn is None:
-            files, note = list(self.attachments), ""
+            maps, note = [], ""
             if self.svg is not None:
                 png, note = map_png(self.svg)
                 if png is not None:
-                    files.insert(0, Attachment(png, "image", "png", f"{self.slug}.png"))
-            self._drawn = ([attachment_part(item) for item in files], note)
+                    maps.append(Attachment(png, "image", "png", f"{self.slug}.png"))
+                if png is None or self.with_svg:
+                    maps.append(Attachment(self.svg, "image", "svg+xml", f"{self.slug}.svg"))
+            self._drawn = ([attachment_part(item) for item in [*maps, *self.attachments]], note)
         return self._drawn
 
 
@@ -159,12 +164,17 @@ def phase_mail(folder: Path, meta: dict[str, Any], slug: str) -> PhaseMail:
     attachments: list[Attachment] = []
     svg = folder / "maps" / f"{phase.slug}.svg"
     svg_bytes = svg.read_bytes() if svg.exists() else None
-    if svg_bytes is not None:
-        attachments.append(Attachment(svg_bytes, "image", "svg+xml", f"{phase.slug}.svg"))
     after = [path for p, path in history_files(folder) if p.sort_key > phase.sort_key]
     if after:
         attachments.append(Attachment(after[0].read_bytes(), "application", "x-yaml", after[0].name))
-    return PhaseMail(phase.slug, str(phase), attachments, svg_bytes)
+    return PhaseMail(phase.slug, str(phase), attachments, svg_bytes, wants_svg(meta))
+
+
+def wants_svg(meta: dict[str, Any]) -> bool:
+    """The SVG map doubles a mail's size and most mail programs show the PNG
+    anyway, so it comes only when the game asks: `mail: {svg: true}`."""
+    settings = meta.get("mail")
+    return isinstance(settings, dict) and settings.get("svg") is True
 
 
 def map_png(svg: bytes) -> tuple[bytes | None, str]:
@@ -181,8 +191,13 @@ def map_png(svg: bytes) -> tuple[bytes | None, str]:
 
 def content_hash(report: str, shared: PhaseMail) -> str:
     digest = hashlib.sha256(report.encode("utf-8"))
-    for item in shared.attachments:   # not the PNG: it is drawn from the SVG
+    # The map counts by its SVG, hashed as when it was always attached (so a
+    # mail written before keeps its hash); the PNG is drawn from it.
+    maps = [Attachment(shared.svg, "image", "svg+xml", f"{shared.slug}.svg")] if shared.svg is not None else []
+    for item in [*maps, *shared.attachments]:
         digest.update(b"\0" + item.filename.encode() + b"\0" + hashlib.sha256(item.data).digest())
+    if shared.with_svg:
+        digest.update(b"\0with svg")
     return digest.hexdigest()[:32]
 
 

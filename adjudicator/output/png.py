@@ -1,15 +1,49 @@
-"""SVG to PNG with resvg (the resvg-py wheel): no system library needed.
+"""SVG to PNG with resvg (the resvg-py wheel), made small with a palette.
 
 resvg is a self-contained Rust renderer shipped inside the wheel; it finds the
-system's fonts itself (DejaVu Sans where installed)."""
+system's fonts itself (DejaVu Sans where installed). Its PNG is full colour
+(about 390 kB for a Standard map, 530 kB for Ambition & Empire): a map has a
+few dozen flat colours and the anti-aliased edges between them, so Pillow
+quantises it to a palette of at most PALETTE_COLOURS colours (maximum
+coverage, no dithering: flat areas stay flat and edges stay clean) and writes
+it with zlib's best compression. Measured on the sample maps: Standard 386 ->
+109 kB, Ambition & Empire 531 -> 146 kB, every pixel within 19 of its
+full-colour value on each channel, 4 on average (a change no eye sees on a
+map), in about 0.25 s of CPU on top of resvg's 0.5 s. (Pillow's k-means pass
+brings the average to 0.2 but costs 2 s, and median cut leaves edge pixels
+up to 71 off.) A map still over MAX_PNG_BYTES is quantised again with fewer
+colours. The same SVG gives the same bytes."""
 
 from __future__ import annotations
 
+import io
+
+PALETTE_COLOURS = 256
+FEWER_COLOURS = (192, 128, 96, 64)      # tried in turn while a PNG is over MAX_PNG_BYTES
+MAX_PNG_BYTES = 150_000            # a results mail carries one, base64-encoded
+
 
 def svg_to_png(svg_text: str) -> bytes:
-    """Render SVG text to PNG bytes on a white background."""
+    """Render SVG text to a palette PNG on a white background."""
     try:
         import resvg_py
     except ImportError as exc:      # the optional dependency is missing
         raise RuntimeError("PNG output needs the resvg-py package: pip install resvg-py") from exc
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, background="#ffffff"))
+    return small_png(bytes(resvg_py.svg_to_bytes(svg_string=svg_text, background="#ffffff")))
+
+
+def small_png(full_colour: bytes) -> bytes:
+    """A full-colour PNG as a palette PNG, at most MAX_PNG_BYTES where fewer colours can make it so."""
+    from PIL import Image  # here: only a command that draws a PNG loads Pillow
+    with Image.open(io.BytesIO(full_colour)) as image:
+        rgb = image.convert("RGB")  # on white already: resvg drew the background
+    best = b""
+    for colours in (PALETTE_COLOURS, *FEWER_COLOURS):
+        palette = rgb.quantize(colors=colours, method=Image.Quantize.MAXCOVERAGE,
+                               dither=Image.Dither.NONE)
+        out = io.BytesIO()
+        palette.save(out, format="PNG", optimize=True)
+        best = out.getvalue()
+        if len(best) <= MAX_PNG_BYTES:
+            break
+    return best
