@@ -217,15 +217,16 @@ def test_a_misspelt_password_line_is_never_used_echoed_or_stored(game: Path, tmp
 
 
 @pytest.mark.parametrize("spelling", MISSPELT)
-def test_a_misspelt_password_line_beside_a_good_one_is_hidden(game: Path, tmp_path: Path, spelling: str) -> None:
+def test_a_misspelt_password_line_beside_a_good_one_is_hidden_and_refuses_the_mail(game: Path, tmp_path: Path,
+                                                                                 spelling: str) -> None:
     other = "Another-Secret-99"           # not the login password, so only the line rule can hide it
     body = f"password: {PASSWORDS['italy']}\n" + spelling.format(pw=other) + "\nA ven - pie\nA rom - apu\n"
     results = ingest(game, write_one_eml(tmp_path / "m", [letter(address("italy"), body, 5, "beside")]))
     check_invariants(game, results)
-    assert results[0].status == "stored"
-    assert other not in stored(game)
+    # Never stored in part: the dropped line might have been part of what the player meant.
+    assert results[0].status == "refused" and "line 2 looked like a password" in (results[0].reason or "")
+    assert not (game / "orders" / SLUG / "italy.txt").exists()
     assert other not in read_eml(results[0].reply).get_content()
-    assert orders_of(game) == ["A ven - pie", "A rom - apu"]
 
 
 def test_the_password_is_masked_wherever_else_it_appears(game: Path, tmp_path: Path) -> None:

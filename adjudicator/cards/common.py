@@ -179,6 +179,7 @@ class TurnGame(Protocol):
     min_players: int
     max_players: int
     variant_data: VariantData  # its variant files, read through the driver
+    choice_keys: frozenset[str]  # the field names of its choices (not data used as keys, like resources)
 
     def setup(self, players: list[str], seed: int, data: dict[str, Any]) -> State:
         """The state before the first phase. Must call new_rng_record(seed)

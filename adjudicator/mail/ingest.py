@@ -42,7 +42,10 @@ not orders (greetings, sign-offs and what follows them, 'On ... wrote:',
 quoted text, signatures after '-- ', forwarded-message markers) are ignored and
 listed as ignored (adjudicator.mail.mailread). Password lines, and lines that look
 like a misspelt one ('pasword:', 'pwd:', 'Password = ...'), are never echoed
-or stored; only a 'password:' line logs in. A good login upgrades an old
+or stored; only a 'password:' line logs in, and a mail that lost a line as a
+misspelt password is refused whole. A line that is the game's own (an order,
+a vote, a key of the game's choice) is never taken for a password
+(adjudicator.mail.playerlines). A good login upgrades an old
 scrypt or PBKDF2 hash to argon2id.
 
 Replies are written to mail/replies/<n>-<power>.eml, threaded to the player's
@@ -85,6 +88,7 @@ from adjudicator.mail.mailread import (
     read_mailbox,
     split_lines,
 )
+from adjudicator.mail.playerlines import is_order_line, refuse_dropped_lines
 from adjudicator.mail.results import gm_address, message_domain
 from adjudicator.store import phasecommit, storage
 from adjudicator.store.names import inside
@@ -143,9 +147,12 @@ def looks_like_order(line: str, variant: Variant) -> bool:
         variant.power_lookup(line.strip()) is not None or re.search(r"\d\s*dp\b", line, re.IGNORECASE) is not None
 
 
-def split_body(body: str, variant: Variant) -> Body:
-    """The password, the orders text and what was left out, line by line."""
-    return split_lines(body, lambda line: looks_like_order(line, variant))
+def split_body(body: str, variant: Variant, power: str | None = None) -> Body:
+    """The password, the orders text and what was left out, line by line. An
+    order (read as `power`'s, any power's if None) is never taken for a password."""
+    own = power or next(iter(variant.powers))
+    return split_lines(body, lambda line: looks_like_order(line, variant),
+                       lambda line: is_order_line(line, variant, own))
 
 
 def unit_owner(state: GameState, order: Order) -> str | None:
@@ -318,6 +325,7 @@ def judge(ctx: Context, letter: Letter) -> Verdict:
         if needs_rehash(player):
             verdict.login = body.password
         check_phase_line(ctx, body)
+        refuse_dropped_lines(body)
         ctx.decide(letter, power, body, verdict)
     except Rejected as exc:
         verdict.reason = str(exc)

@@ -29,6 +29,7 @@ from adjudicator.cards.common import PhaseInfo
 from adjudicator.errors import AdjudicatorError, GameFolderError
 from adjudicator.mail.intake import Context, Rejected, Verdict, phase_opened
 from adjudicator.mail.mailread import Body, Letter, split_lines
+from adjudicator.mail.playerlines import is_choice_line
 from adjudicator.store import storage
 from adjudicator.store.names import check_name
 
@@ -78,12 +79,13 @@ class TurnContext(Context):
     info: PhaseInfo
     seats: list[str]
     earlier: list[str]               # the phases already adjudicated, by name
+    choice_keys: frozenset[str] = frozenset()   # the field names of the game's choices
 
     def seat(self, player: dict[str, Any]) -> str:
         return check_name(str(player.get("power") or player.get("name") or ""), "player")
 
     def split(self, text: str) -> Body:
-        return split_lines(text, is_yaml_line)
+        return split_lines(text, is_yaml_line, lambda line: is_choice_line(line, self.choice_keys, self.seats))
 
     def phase_named(self, text: str) -> str | None:
         name = text.strip().lower()
@@ -119,4 +121,4 @@ def turn_context(folder: Path, game: str, entries: dict[str, dict[str, Any]]) ->
     earlier = [path.stem.split("-", 1)[1] for path in driver.history_files(folder)[:-1]]
     shown = f"{info.title} ({info.name})" if info.title else info.name
     return TurnContext(folder, game, phase_opened(folder), entries, shown, info.name, now.number, info,
-                       now.players, earlier)
+                       now.players, earlier, now.game.choice_keys)

@@ -205,6 +205,7 @@ class Body:
     too_long: int | None = None      # number of the first line over MAX_LINE_CHARS
     phase: str | None = None         # what a 'phase: ...' line says, if there is one
     phase_lines: int = 0             # how many 'phase:' lines there were
+    password_like: list[int] = field(default_factory=list)   # lines dropped as a misspelt password
 
 
 def is_password_like(line: str) -> bool:
@@ -215,10 +216,13 @@ def is_password_like(line: str) -> bool:
         and len(line.split()) + line.count(":") + line.count("=") > 1
 
 
-def split_lines(body: str, is_content: Callable[[str], bool]) -> Body:
+def split_lines(body: str, is_content: Callable[[str], bool],
+                is_own: Callable[[str], bool] = lambda line: False) -> Body:
     """The password, the phase statement, the content and what was left out,
     line by line. `is_content` says when a line plainly belongs to the content
-    (an order, a YAML entry), so that it is never taken for chatter."""
+    (an order, a YAML entry), so that it is never taken for chatter; `is_own`
+    when it is the game's own (a key of its choice, an order, a vote), so that
+    it is never taken for a misspelt password (see mail/playerlines.py)."""
     result = Body(None, "")
     out: list[str] = []
     cut = signed = False
@@ -248,7 +252,8 @@ def split_lines(body: str, is_content: Callable[[str], bool]) -> Body:
         elif (match := PASSWORD_RE.match(line)) is not None:
             result.password = match.group(1) if result.password is None else result.password
             result.ignored.append(f"line {number}: password (not shown)")
-        elif is_password_like(line):
+        elif is_password_like(line) and not is_own(line):
+            result.password_like.append(number)
             result.problems.append(f"line {number}: looks like a password line but is not spelt "
                                    "'password: ...'; not used and not shown")
         elif (match := PHASE_RE.match(line)) is not None:

@@ -102,6 +102,10 @@ def _advance(state: State, rules: Rules, events: list[Event]) -> None:
 
 class AgeOfAmbition:
     name = "age-of-ambition"
+    # The field names its choices use: a mailed line with one of these keys is
+    # the player's choice, never a misspelt password (Ambition's `secret: true`).
+    choice_keys = frozenset({"actions", "action", "advance", "agent", "agents", "building", "buildings", "column",
+                             "debt", "district", "flag", "from", "guild", "moves", "players", "tactic", "take", "to"})
     title = "Age of Ambition"
     min_players = 2
     max_players = 4

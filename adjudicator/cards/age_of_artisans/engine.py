@@ -55,6 +55,11 @@ DEFAULT_RULES: dict[str, Any] = {
 
 class AgeOfArtisans:
     name = "age-of-artisans"
+    # The field names its choices use: a mailed line with one of these keys is
+    # the player's choice, never a misspelt password (Ambition's `secret: true`).
+    choice_keys = frozenset({"actions", "apprentice", "build", "captures", "cathedral", "discard",
+                             "discard_apprentice", "draw", "get", "hire", "id", "keep", "location", "pay", "place",
+                             "player", "recall", "release", "slot", "take", "then", "trades"})
     title = "Age of Artisans"
     min_players = 2
     max_players = 5

@@ -137,6 +137,11 @@ def deck(catalog: dict[str, Any], kind: str) -> list[str]:
 
 class Ambition:
     name = "ambition"
+    # The field names its choices use: a mailed line with one of these keys is
+    # the player's choice, never a misspelt password (Ambition's `secret: true`).
+    choice_keys = frozenset({"accept", "action", "alliance", "arms", "card", "challenge", "deflect", "discard",
+                             "immunity", "keep", "network", "partner", "players", "reveal", "secret", "spy", "target",
+                             "third", "value"})
     title = "Ambition"
     min_players = 2
     max_players = 6

@@ -53,6 +53,9 @@ PASS_LEFT = {1: True, 2: False, 3: True}
 
 class SevenWonders:
     name = "seven-wonders"
+    # The field names its choices use: a mailed line with one of these keys is
+    # the player's choice, never a misspelt password (Ambition's `secret: true`).
+    choice_keys = frozenset({"action", "card", "buy", "free", "left", "right"})
     title = "7 Wonders"
     min_players = 3
     max_players = 7
