@@ -20,8 +20,8 @@ from adjudicator.cards import driver
 from adjudicator.folder import players
 from adjudicator.mail import results
 from adjudicator.mail.ingest import IngestResult, ingest
-from adjudicator.mail.mailread import split_lines
 from adjudicator.mail.ingest_turns import is_yaml_line
+from adjudicator.mail.mailread import split_lines
 from adjudicator.mail.playerlines import is_choice_line
 from adjudicator.store import storage
 

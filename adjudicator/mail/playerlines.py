@@ -31,7 +31,7 @@ def line_keys(line: str) -> list[str] | None:
     """The mapping keys of one line read as YAML ('key: value', '- key: value',
     'name: {key: value}'), lower-case; None if the line is not a mapping."""
     text = line.strip()
-    text = text[2:] if text.startswith("- ") else text
+    text = text.removeprefix("- ")
     if ":" not in text:
         return None
     try:
