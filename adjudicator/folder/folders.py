@@ -30,14 +30,26 @@ class Standing:
     """Where the game stands: the phase, who must still order, who has."""
 
     phase: str
-    waiting: list[str]               # must still order
-    received: list[str]              # orders are in (whether or not they had to order)
+    waiting: list[str]               # must still order: not "in" (see folder/orderset.py)
+    received: list[str]              # have orders stored (whether or not they had to order, complete or not)
     over: bool = False
     labels: dict[str, str] = field(default_factory=dict)
     missed: dict[str, int] = field(default_factory=dict)   # phases missed in a row
+    lacking: dict[str, list[str]] = field(default_factory=dict)   # what a power not in still lacks
+    holding: list[str] = field(default_factory=list)       # said 'wait': not processed before the deadline
 
     def names(self, seats: list[str]) -> str:
         return ", ".join(self.labels.get(s, s) for s in seats) or "nobody"
+
+    def lines(self, expected: list[str]) -> list[str]:
+        """Who is in and who is not, and why, for `status` and the replies."""
+        ins = [p for p in expected if p not in self.waiting]
+        out = [f"Orders in: {self.names(ins)}"]
+        for power in self.waiting:
+            why = ("asked to wait for the deadline" if power in self.holding
+                   else "; ".join(self.lacking.get(power) or []) if power in self.received else "no orders yet")
+            out.append(f"Not in: {self.labels.get(power, power)} ({why})")
+        return out
 
 
 class GameFolder(Protocol):
@@ -79,10 +91,15 @@ class DiplomacyFolder:
 
     def status(self) -> str:
         from adjudicator.folder import gamefolder
-        return gamefolder.status_text(self.path)
+        from adjudicator.folder.schedule import must_order
+        _, variant, state, _ = gamefolder.load_current(self.path)
+        orders = [] if state.result else self.standing().lines(must_order(variant, state))
+        return gamefolder.status_text(self.path, orders)
 
     def standing(self) -> Standing:
+        """Who is in: see folder/orderset.py (a complete set of valid orders, or 'ready')."""
         from adjudicator.folder.gamefolder import collected_files, load_current
+        from adjudicator.folder.orderset import standing_of
         from adjudicator.folder.schedule import must_order
         _, variant, state, _ = load_current(self.path)
         labels = {p: variant.power_name(p) for p in variant.powers}
@@ -90,8 +107,11 @@ class DiplomacyFolder:
             return Standing(state.phase.slug, [], [], over=True, labels=labels)
         have = {p.stem for p in collected_files(self.path, state.phase)}
         expected = must_order(variant, state)
-        return Standing(state.phase.slug, [p for p in expected if p not in have], sorted(have),
-                        labels=labels, missed=dict(state.missed))
+        ready = standing_of(self.path, variant, state, expected)
+        return Standing(state.phase.slug, [p for p in expected if not ready[p].is_in], sorted(have),
+                        labels=labels, missed=dict(state.missed),
+                        lacking={p: r.missing for p, r in ready.items() if not r.is_in},
+                        holding=[p for p, r in ready.items() if r.flag == "wait"])
 
     def opening_kind(self) -> str:
         """The kind of the phase now open (movement, retreat, adjustment), for its length."""

@@ -309,7 +309,8 @@ def map_outputs(folder: Path, meta: dict[str, Any], variant: Variant,
     return render.phase_map(folder, str(meta.get("name") or folder.name), variant, outcome)
 
 
-def status_text(folder: Path) -> str:
+def status_text(folder: Path, orders: list[str]) -> str:
+    """The position, then `orders` (who is in: folders.Standing.lines), then the GM's flags."""
     meta, variant, state, _ = load_current(folder)
     graph = variant.map
     out = [f"{meta.get('name', folder.name)} ({variant.name}): {state.phase}"]
@@ -330,12 +331,7 @@ def status_text(folder: Path) -> str:
         out.append(f"Dislodged: {variant.power_name(d.unit.power)} {long_form(str(d.unit), graph)}; "
                    f"retreats: {', '.join(d.retreats) or 'none'}")
     if not state.result:
-        have = {p.stem for p in collected_files(folder, state.phase)}
-        expected = must_order(variant, state)
-        out.append("Orders received from: " + (", ".join(variant.power_name(p) for p in expected if p in have)
-                                              or "nobody"))
-        out.append("Waiting for: " + (", ".join(variant.power_name(p) for p in expected if p not in have)
-                                     or "nobody"))
+        out += orders
         out += missed_flags(meta, variant, state)
     return "\n".join(out) + "\n"
 

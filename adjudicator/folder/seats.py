@@ -20,7 +20,10 @@ def seat_rows(folder: Path) -> list[str]:
     for entry in players.roster(folder):
         seat = entry["power"]
         who = f"{entry.get('name') or '-'} <{entry.get('email')}>" if entry.get("email") else "no player"
-        orders = "in" if seat in stand.received else ("waiting" if seat in stand.waiting else "nothing to do")
+        if seat in stand.waiting:
+            orders = "incomplete" if seat in stand.received else "waiting"
+        else:
+            orders = "in" if seat in stand.received else "nothing to do"
         rows.append(f"{stand.labels.get(seat, seat)}: {who}; orders {orders}; "
                     f"missed in a row: {stand.missed.get(seat, 0)}")
     return rows

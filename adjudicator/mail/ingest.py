@@ -72,8 +72,8 @@ from adjudicator.diplomacy.validation import bind_unit
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.errors import AdjudicatorError, OrderError
 from adjudicator.folder import votes
-from adjudicator.folder.checking import check_lines
 from adjudicator.folder.gamefolder import history_files, load_current, read_game
+from adjudicator.folder.orderset import take_set_words
 from adjudicator.folder.players import needs_rehash, roster, upgrade_hash, verify
 from adjudicator.mail.intake import Context, Rejected, Verdict, phase_opened
 from adjudicator.mail.mailread import (
@@ -88,6 +88,7 @@ from adjudicator.mail.mailread import (
     read_mailbox,
     split_lines,
 )
+from adjudicator.mail.orderreply import take_orders
 from adjudicator.mail.playerlines import is_order_line, refuse_dropped_lines
 from adjudicator.mail.results import gm_address, message_domain
 from adjudicator.store import phasecommit, storage
@@ -186,20 +187,6 @@ def foreign_lines(variant: Variant, state: GameState, lines: list[ParsedLine], p
     return problems
 
 
-def stored_text(text: str, bad: set[int], sender: str, date: datetime | None) -> str:
-    """The orders file: a comment made of parsed values only, then the body's lines."""
-    out = [stamp(sender, date)]
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line.strip():
-            out.append(f"# not accepted: {line.strip()}" if number in bad else line.rstrip())
-    return "\n".join(out) + "\n"
-
-
-def stamp(sender: str, date: datetime | None) -> str:
-    when = date.strftime("%Y-%m-%dT%H:%M:%SZ") if date else "no date"
-    return f"# from {sender}, {when}"
-
-
 def diplomacy_phase(text: str) -> tuple[int, str, str | None] | None:
     """(year, season, kind or None) from '1901-fall-movement', 'Fall 1901 Movement' or 'autumn 1901'."""
     words = re.split(r"[\s\-_/,]+", text.strip().lower())
@@ -242,24 +229,19 @@ class DiplomacyContext(Context):
             self.vote(power, said, verdict)
             if not body.text.strip():
                 return
-        parsed = parser_for(variant).parse_text(body.text, power)
+        text, words = take_set_words(body.text)
+        parsed = parser_for(variant).parse_text(text, power)
         foreign = foreign_lines(variant, state, parsed, power)
         if foreign:
             raise Rejected("these lines order for another power, so none of your orders were stored:\n  "
                            + "\n  ".join(foreign))
-        if not parsed:
+        if not parsed and not words:
             raise Rejected("the message has no orders")
-        echo, errors, bad = check_lines(variant, state, body.text, power)
-        errors += body.problems
-        verdict.stored = stored_text(body.text, bad, letter.sender, letter.date)
-        verdict.target = self.folder / "orders" / state.phase.slug / f"{power}.txt"
-        verdict.errors = errors
-        heading = (f"Orders received for {variant.power_name(power)}, {state.phase}. They replace any "
-                   f"orders you sent before.")
-        if errors:
-            heading += (f"\n{len(errors)} line(s) have problems; lines marked 'error' were not stored "
-                        "(that unit holds unless you send corrected orders).")
-        verdict.body = heading + "\n\n" + "\n".join(echo + body.problems) + "\n" + verdict.body
+        taken = take_orders(self.folder, variant, state, power, text, words, letter.sender, letter.date)
+        verdict.stored, verdict.target = taken.stored, taken.target
+        verdict.errors = taken.errors + body.problems
+        verdict.body = taken.reply + ("\n" + "\n".join(body.problems) + "\n" if body.problems else "") \
+            + verdict.body
 
     def vote(self, power: str, said: list[str], verdict: Verdict) -> None:
         """A 'vote draw' / 'vote concede POWER' / 'vote none' line: secret until unanimous."""

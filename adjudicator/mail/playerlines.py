@@ -18,12 +18,11 @@ from collections.abc import Collection
 
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.errors import AdjudicatorError
+from adjudicator.folder.orderset import SET_WORDS
 from adjudicator.mail.intake import Rejected
 from adjudicator.mail.mailread import Body, is_password_like
 from adjudicator.store import storage
 
-# The words of an order set, each alone on its line (see folder/orderset.py).
-SET_WORDS = frozenset({"clear", "replace", "ready", "wait"})
 MAX_KEYS = 50                     # keys looked at on one line
 
 
