@@ -172,7 +172,7 @@ def merge(variant: Variant, state: GameState, power: str, old: OrderSet | None, 
                 entries[order_key(line, waives)] = (old.lines[line.number - 1], line, False)
     waives = [sum(1 for key in entries if key[0] == "waive")]
     for line in lines:
-        if is_usable(line):
+        if is_usable(line) and line.power in (None, power):      # a set holds one power's orders
             entries[order_key(line, waives)] = (order_text(line), line, True)
         elif line.error is not None:
             keep.refused.append(line.text)
