@@ -127,7 +127,8 @@ def test_a_standard_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inbox: S
                 assert (f"private report for {NAMES[other]}" in text) == (other == power)
             parts = {p.get_content_type(): p for p in msg.iter_attachments()}
             assert parts["image/png"].get_content().startswith(b"\x89PNG")
-            assert parts["image/svg+xml"].get_filename() == f"{slug}.svg"
+            assert parts["image/png"].get_filename() == f"{slug}.png"
+            assert "image/svg+xml" not in parts                          # only with mail: {svg: true}
             state_file = parts["application/x-yaml"]
             assert storage.unseal(state_file.get_content().decode("utf-8"), "mail")
             assert (folder / "history" / str(state_file.get_filename())).read_bytes() == state_file.get_content()

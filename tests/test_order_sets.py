@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from test_ingest_corpus import fresh_copy
 from test_mail import (
@@ -28,6 +29,7 @@ from adjudicator.folder import gamefolder
 from adjudicator.folder.folders import open_game
 from adjudicator.folder.orderset import read_set
 from adjudicator.mail.ingest import IngestResult, ingest
+from adjudicator.store import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "orders" / "standard"
@@ -144,8 +146,9 @@ def test_status_and_replies_say_which_powers_are_in(game: Path, mail: Mailer) ->
     assert "Not in yet: England, France, Germany, Italy, Russia, Turkey." in text
     status = open_game(game).status()
     assert "Orders in: Austria" in status
-    assert "Not in: England (F Edinburgh has no order; A Liverpool has no order)" in status
-    assert "Not in: France (no orders yet)" in status
+    assert "Waiting for: England, France, Germany, Italy, Russia, Turkey\n" in status
+    assert "  England: F Edinburgh has no order; A Liverpool has no order\n" in status
+    assert "  France:" not in status                     # sent nothing: nothing more to say
 
 
 # --- builds and disbands ----------------------------------------------------------------------
@@ -204,3 +207,22 @@ def test_run_waits_for_the_deadline_when_a_power_said_wait(game: Path, mail: Mai
         mail.send(power, orders + ("\nwait" if power == "italy" else ""))
     assert "adjudicated" not in run(game, "2024-01-02T12:00Z")
     assert f"adjudicated {SLUG}" in run(game, "2024-01-05T18:01Z")
+
+
+# --- retreats -----------------------------------------------------------------------------------
+def test_a_retreat_is_replaced_by_the_next_one_and_only_a_valid_one_counts(game: Path, mail: Mailer) -> None:
+    (game / "history" / f"{SLUG}.yaml").unlink()
+    retreat = game / "history" / "1901-spring-retreat.yaml"
+    retreat.write_text(storage.seal(yaml.safe_dump({
+        "variant": "standard", "phase": {"year": 1901, "season": "spring", "kind": "retreat"},
+        "units": {"germany": ["A bur"], "england": ["F lon"]}, "centres": {"france": ["par"]},
+        "dislodged": [{"unit": "A par", "power": "france", "attacker_from": "bur", "retreats": ["gas"]}]})),
+        encoding="utf-8")
+    open_phase_at(game, OPENED)
+    result = mail.send("france", "A par R bur")                 # where the attack came from: void
+    assert open_game(game).standing().lacking["france"] == ["dislodged A Paris: its order is void"]
+    assert "France is not in yet" in reply(result)
+    result = mail.send("france", "A par R gas")
+    assert held(game, "france", "1901-spring-retreat") == ["A par R gas"]
+    assert open_game(game).standing().waiting == []
+    assert "France is in" in reply(result)

@@ -38,20 +38,23 @@ def ids_with_prefix(root: ET.Element, prefix: str) -> list[str]:
 
 
 def png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
-    """A tiny PNG decoder (8-bit RGB/RGBA, non-interlaced): rows of raw pixels."""
+    """A tiny PNG decoder (8-bit RGB, RGBA or palette, non-interlaced): rows of
+    raw pixels (a palette image's as RGB)."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, header = 8, b"", None
+    pos, idat, header, palette = 8, b"", None, []
     while pos < len(png):
         length, kind = struct.unpack(">I4s", png[pos:pos + 8])
         data = png[pos + 8:pos + 8 + length]
         if kind == b"IHDR":
             header = struct.unpack(">IIBBBBB", data)
+        elif kind == b"PLTE":
+            palette = [data[i:i + 3] for i in range(0, len(data), 3)]
         elif kind == b"IDAT":
             idat += data
         pos += 12 + length
     width, height, depth, colour_type, _, _, interlace = header
-    assert depth == 8 and colour_type in (2, 6) and interlace == 0
-    bpp = 4 if colour_type == 6 else 3
+    assert depth == 8 and colour_type in (2, 3, 6) and interlace == 0
+    bpp = {2: 3, 3: 1, 6: 4}[colour_type]
     raw = zlib.decompress(idat)
     stride = width * bpp
     rows, prev = [], bytearray(stride)
@@ -83,6 +86,8 @@ def png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
                 line[i] = (line[i] + p) & 255
         rows.append(bytes(line))
         prev = line
+    if colour_type == 3:                            # palette indices -> RGB
+        return width, 3, [b"".join(palette[i] for i in row) for row in rows]
     return width, bpp, rows
 
 

@@ -100,11 +100,12 @@ def test_two_years_by_run_alone(game: Path, dovecot: Dovecot, smtp_inbox: SmtpIn
     assert "No orders were received from Italy" in report
     assert "Italy: " in gm("player", "list", str(game)) and "missed in a row: 1" in gm("player", "list", str(game))
 
-    # Winter 1901 and on: every power mails; the phases go as soon as all are in.
+    # Winter 1901 and on: every power mails, with 'ready' (some order only one of their units, or
+    # fewer builds than they may make); the phases go as soon as all are in.
     clock = T0 + timedelta(days=4, hours=2)
     for number, orders in enumerate(STANDARD[2:5], start=2):
         clock += timedelta(hours=1)
-        dovecot.append(JUDGE, [mail_from(p, o, clock, f"p{number}") for p, o in orders.items()])
+        dovecot.append(JUDGE, [mail_from(p, o + "\nready", clock, f"p{number}") for p, o in orders.items()])
         out = run(game, clock)
         assert "adjudicated" in out, out
         if number == 3:

@@ -65,7 +65,7 @@ def test_retreat_status_waits_only_for_powers_with_a_dislodged_unit(tmp_path: Pa
         "dislodged": [{"unit": "A par", "power": "france", "attacker_from": "bur", "retreats": ["gas"]}]})))
     out = invoke("status", str(game))[1]
     assert "Waiting for: France\n" in out
-    assert "Orders received from: nobody" in out
+    assert "Orders in: nobody" in out
 
 
 def test_adjustment_status_skips_powers_with_nothing_owed(tmp_path: Path) -> None:

@@ -52,7 +52,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
             "Draw GAME's map: the state at the start of the current phase, or of --phase."),
     "site": ("adjudicator.cli.maps:site_command",
              ("Write a static HTML site of GAME's public record into OUT: an index of phases and, for each, "
-              "its map and public report (never private files).")),
+              "its map (none for a card game) and public report (never private files). Files are 0644 and "
+              "folders 0755, ready to serve.")),
     "mail": ("adjudicator.cli.mail:mail_cmd",
              ("Write (and with --send, send) each player's results mail for a phase. A mail already sent "
               "(listed in GAME/mail/sent.txt) is not sent again.")),

@@ -42,13 +42,14 @@ class Standing:
         return ", ".join(self.labels.get(s, s) for s in seats) or "nobody"
 
     def lines(self, expected: list[str]) -> list[str]:
-        """Who is in and who is not, and why, for `status` and the replies."""
+        """Who is in and who is not, and why, for `status`."""
         ins = [p for p in expected if p not in self.waiting]
-        out = [f"Orders in: {self.names(ins)}"]
+        out = [f"Orders in: {self.names(ins)}", f"Waiting for: {self.names(self.waiting)}"]
         for power in self.waiting:
-            why = ("asked to wait for the deadline" if power in self.holding
-                   else "; ".join(self.lacking.get(power) or []) if power in self.received else "no orders yet")
-            out.append(f"Not in: {self.labels.get(power, power)} ({why})")
+            if power in self.holding:
+                out.append(f"  {self.labels.get(power, power)}: asked to wait for the deadline")
+            elif power in self.received:
+                out.append(f"  {self.labels.get(power, power)}: {'; '.join(self.lacking.get(power) or [])}")
         return out
 
 

@@ -203,16 +203,23 @@ def trim_adjustments(variant: Variant, state: GameState, power: str,
 
 
 def owed_count(variant: Variant, state: GameState, power: str) -> int:
-    """Builds (positive) or disbands (negative) the power owes this winter."""
-    from adjudicator.diplomacy.adjustments import adjustment_counts
-    return next((a.delta for a in adjustment_counts(variant, state) if a.power == power), 0)
+    """Builds (positive) or disbands (negative) the power owes this winter
+    (as diplomacy.adjustments counts them: centres less units)."""
+    if power not in variant.rules.playing_powers(variant, state):
+        return 0
+    return len(state.centres_of(power)) - len(state.units_of(power))
 
 
 def readiness(variant: Variant, state: GameState, power: str, held: OrderSet | None) -> Readiness:
     """Whether `power` is in (see the module docstring), and what it lacks."""
-    from adjudicator.folder.checking import void_lines
-    lines, outcome = run_phase(variant, state, "\n".join(held.lines) if held else "", power)
-    void = void_lines(lines, outcome)
+    if held is None or not held.lines:
+        # Nothing to check: `status` of a phase with no orders yet never loads the engine.
+        lines: list[ParsedLine] = []
+        void: dict[int, object] = {}
+    else:
+        from adjudicator.folder.checking import void_lines
+        lines, outcome = run_phase(variant, state, "\n".join(held.lines), power)
+        void = dict(void_lines(lines, outcome))
     own = [line for line in lines if is_usable(line) and not is_dp_line(line) and line.power in (None, power)]
     valid = [line.order for line in own if line.number not in void]
     ordered = {order.province for order in valid if isinstance(order, Order) and not isinstance(order, Build)}
