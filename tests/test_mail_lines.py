@@ -9,11 +9,11 @@ from __future__ import annotations
 import shutil
 from datetime import datetime, timezone
 from email.message import EmailMessage
-from email.utils import format_datetime
 from pathlib import Path
 
 import pytest
 from test_ingest_corpus import fresh_copy
+from test_ingest_turns import mail_to
 from test_mail import PASSWORDS, SLUG, address, make_game, read_eml
 
 from adjudicator.cards import driver
@@ -30,21 +30,8 @@ SEATS = ["alice", "bob", "carol"]
 WHEN = datetime(2099, 1, 1, 12, tzinfo=timezone.utc)          # after any phase opened
 
 
-def eml(tmp_path: Path, sender: str, body: str, mid: str) -> Path:
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = "judge@localhost"
-    msg["Subject"] = "my turn"
-    msg["Date"] = format_datetime(WHEN)
-    msg["Message-ID"] = f"<{mid}@example.org>"
-    msg.set_content(body)
-    path = tmp_path / f"{mid}.eml"
-    path.write_bytes(bytes(msg))
-    return path
-
-
 def take(folder: Path, tmp_path: Path, sender: str, body: str, mid: str) -> IngestResult:
-    [result] = ingest(folder, eml(tmp_path, sender, body, mid))
+    [result] = ingest(folder, mail_to(tmp_path, sender, body, mid))
     return result
 
 

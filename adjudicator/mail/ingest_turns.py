@@ -29,7 +29,7 @@ from adjudicator.cards.common import PhaseInfo
 from adjudicator.errors import AdjudicatorError, GameFolderError
 from adjudicator.mail.intake import Context, Rejected, Verdict, phase_opened
 from adjudicator.mail.mailread import Body, Letter, split_lines
-from adjudicator.mail.playerlines import is_choice_line
+from adjudicator.mail.playerlines import is_choice_line, mapping_keys
 from adjudicator.store import storage
 from adjudicator.store.names import check_name
 
@@ -42,27 +42,11 @@ def is_yaml_line(line: str) -> bool:
     return ":" in line or line.startswith(" ") or stripped.startswith(("- ", "{", "[", "}", "]"))
 
 
-def mapping_keys(data: Any) -> set[str]:
-    """Every mapping key in the data, lower-case, breadth first and bounded."""
-    keys: set[str] = set()
-    todo = [data]
-    looked = 0
-    while todo and looked < MAX_KEYS:
-        item = todo.pop()
-        looked += 1
-        if isinstance(item, dict):
-            keys.update(str(k).lower() for k in item)
-            todo.extend(item.values())
-        elif isinstance(item, list):
-            todo.extend(item)
-    return keys
-
-
 def own_choice(data: Any, player: str, seats: list[str]) -> Any:
     """The player's choice from what they mailed; Rejected if it names another player."""
     if data is None:
         raise Rejected("the message has no choice; write it as YAML, e.g. 'action: sell' and 'card: ...'")
-    others = sorted(s for s in seats if s != player and s.lower() in mapping_keys(data))
+    others = sorted(s for s in seats if s != player and s.lower() in mapping_keys(data, MAX_KEYS))
     if others:
         raise Rejected(f"the mail names {', '.join(others)}; send only your own choice "
                        f"(as '{player}: ...' or the choice alone)")

@@ -23,32 +23,36 @@ from adjudicator.mail.intake import Rejected
 from adjudicator.mail.mailread import Body, is_password_like
 from adjudicator.store import storage
 
-MAX_KEYS = 50                     # keys looked at on one line
+MAX_KEYS = 50                     # values looked at on one line
 
 
-def line_keys(line: str) -> list[str] | None:
+def mapping_keys(data: object, limit: int = MAX_KEYS) -> set[str]:
+    """Every mapping key in the data, lower-case, bounded."""
+    keys: set[str] = set()
+    todo = [data]
+    looked = 0
+    while todo and looked < limit:
+        item = todo.pop()
+        looked += 1
+        if isinstance(item, dict):
+            keys.update(str(k).lower() for k in item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return keys
+
+
+def line_keys(line: str) -> set[str] | None:
     """The mapping keys of one line read as YAML ('key: value', '- key: value',
     'name: {key: value}'), lower-case; None if the line is not a mapping."""
-    text = line.strip()
-    text = text.removeprefix("- ")
+    text = line.strip().removeprefix("- ")
     if ":" not in text:
         return None
     try:
         data = storage.parse_yaml(text, "the line")
     except (AdjudicatorError, ValueError, TypeError):
         return None
-    if not isinstance(data, dict):
-        return None
-    keys: list[str] = []
-    todo: list[object] = [data]
-    while todo and len(keys) < MAX_KEYS:
-        item = todo.pop()
-        if isinstance(item, dict):
-            keys.extend(str(k).lower() for k in item)
-            todo.extend(item.values())
-        elif isinstance(item, list):
-            todo.extend(item)
-    return keys
+    return mapping_keys(data) if isinstance(data, dict) else None
 
 
 def is_choice_line(line: str, choice_keys: Collection[str], seats: Collection[str]) -> bool:
