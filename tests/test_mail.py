@@ -226,7 +226,7 @@ def test_maildir_and_cli(game: Path, tmp_path: Path) -> None:
     stored = (game / "orders" / SLUG / "france.txt").read_text(encoding="utf-8")
     assert "A par - pic" in stored and "# not accepted: A mar - xyzzy" in stored
     out = runner.invoke(cli, ["player", "add", str(game), "Frnce", "--name", "x", "--email", "x@localhost",
-                              "--password", "p"])
+                              "--password", "p-long-enough"])
     assert out.exit_code == 2 and "did you mean France" in out.output
     out = runner.invoke(cli, ["mail", str(game)])
     assert out.exit_code == 2 and "no phase has been adjudicated" in out.output

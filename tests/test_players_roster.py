@@ -132,7 +132,7 @@ def test_player_add_refuses_on_the_command_line(game: Path, name: str, email: st
     for command in COMMANDS:
         cli.add_command(command)
     out = CliRunner().invoke(cli, ["player", "add", str(game), "France", "--name", name, "--email", email,
-                                   "--password", "pw"])
+                                   "--password", "pw-long-enough"])
     assert out.exit_code == 2 and message in out.output
     assert out.exception is None or isinstance(out.exception, SystemExit)        # no traceback
     assert "Bcc" not in (game / "game.yaml").read_text(encoding="utf-8")

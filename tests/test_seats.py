@@ -29,9 +29,9 @@ def test_list_remove_replace_and_missed_phases(tmp_path: Path) -> None:
     game = tmp_path / "g"
     assert invoke("new", str(game))[0] == 0
     assert invoke("player", "add", str(game), "France", "--name", "Ann Lee", "--email", "ann@example.org",
-                  "--password", "pw1")[0] == 0
+                  "--password", "pw1-long-enough")[0] == 0
     assert invoke("player", "add", str(game), "England", "--name", "Bob", "--email", "bob@example.org",
-                  "--password", "pw2")[0] == 0
+                  "--password", "pw2-long-enough")[0] == 0
     rows = invoke("player", "list", str(game))[1]
     assert "France: Ann Lee <ann@example.org>; orders waiting; missed in a row: 0" in rows
     assert "Austria: no player; orders waiting" in rows
@@ -45,11 +45,11 @@ def test_list_remove_replace_and_missed_phases(tmp_path: Path) -> None:
     status = invoke("status", str(game))[1]
     assert "England has missed 2 phases in a row" in status and "no civil disorder in this variant" in status
     code, out = invoke("player", "replace", str(game), "England", "--name", "Cy", "--email", "cy@example.org",
-                       "--password", "pw3")
+                       "--password", "pw3-long-enough")
     assert code == 0 and "before: Bob until 1902-spring-movement" in out, out
     entry = next(p for p in yaml.safe_load((game / "game.yaml").read_text())["players"] if p["power"] == "england")
     assert entry["email"] == "cy@example.org" and entry["previous"][0]["email"] == "bob@example.org"
-    assert players.verify(entry, "pw3") and not players.verify(entry, "pw2")
+    assert players.verify(entry, "pw3-long-enough") and not players.verify(entry, "pw2-long-enough")
     assert invoke("player", "remove", str(game), "France")[0] == 0
     assert "France: no player" in invoke("player", "list", str(game))[1]
     code, out = invoke("player", "remove", str(game), "France")
@@ -61,7 +61,7 @@ def test_a_power_in_civil_disorder_takes_no_player(tmp_path: Path) -> None:
     assert invoke("new", str(game), "--variant", "ambition-empire")[0] == 0
     assert invoke("civil-disorder", str(game), "England")[0] == 0
     code, out = invoke("player", "add", str(game), "England", "--name", "Dee", "--email", "dee@example.org",
-                       "--password", "pw")
+                       "--password", "pw-long-enough")
     assert code == 2 and "out of play (civil disorder)" in out
 
 
@@ -70,12 +70,12 @@ def test_turn_file_games_have_seats(tmp_path: Path) -> None:
     game = tmp_path / "w"
     assert invoke("new", str(game), "--variant", "seven-wonders", "--players", "alice,bob,carol")[0] == 0
     code, out = invoke("player", "add", str(game), "alice", "--name", "Alice A", "--email", "alice@example.org",
-                       "--password", "x")
+                       "--password", "x-long-enough")
     assert code == 0, out
     assert players.find_by_email(game, "alice@example.org")["power"] == "alice"
     rows = invoke("player", "list", str(game))[1]
     assert "alice: Alice A <alice@example.org>; orders waiting" in rows
     code, out = invoke("player", "add", str(game), "zed", "--name", "Z", "--email", "z@example.org",
-                       "--password", "x")
+                       "--password", "x-long-enough")
     assert code == 2 and "no such player 'zed'" in out
     assert invoke("status", str(game))[0] == 0

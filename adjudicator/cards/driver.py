@@ -26,7 +26,7 @@ from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
 from adjudicator.store import phasecommit, storage
 from adjudicator.store.gamemeta import check_meta
-from adjudicator.store.names import check_name
+from adjudicator.store.names import check_name, refuse_confusable
 from adjudicator.store.phasecommit import LOCK_NAME
 from adjudicator.store.rollback import roll_back
 
@@ -74,9 +74,10 @@ def new_game(folder: Path, variant: str, players: list[str], seed: int,
     if len(set(players)) != len(players):
         raise GameFolderError("player names must be distinct")
     check_name(folder.name, "game name")
-    for player in players:
+    for number, player in enumerate(players):
         # A player's name becomes the folder of their private reports.
         check_name(player, "player name")
+        refuse_confusable(player, players[:number], "player name")
     state = game.setup(list(players), seed, data)
     meta: dict[str, Any] = {"variant": variant, "kind": "turn-file", "seed": seed}
     if options:

@@ -9,14 +9,22 @@ record should be replaced, and `ingest` does that on the player's next good
 login (`upgrade_hash`).
 
 Names and addresses are checked when a player is added, because both reach
-mail headers: a display name is 1-60 letters, digits, spaces and `.'-`; an
-address is one plain ASCII addr-spec, no control characters."""
+mail headers: a display name is 1-60 letters, digits, spaces and `.'-`, and
+must not look like another player's (the same UTS #39 skeleton, see
+store.names); an address is one plain ASCII addr-spec, no control characters.
+
+A password a person chooses has at least MIN_CHOSEN_PASSWORD characters
+(`check_chosen_password`, for `player add`, `passwd` and `replace`); one the
+judge makes (`generate_password`, the one generator for every command and
+mail that hands out a password) has GENERATED_GROUPS groups of four letters
+and digits that cannot be mistaken for each other, about 78 bits."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import re
+import secrets
 from email.utils import getaddresses, parseaddr
 from pathlib import Path
 from typing import Any
@@ -27,6 +35,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from adjudicator.errors import AdjudicatorError, DataFileError
 from adjudicator.rules import load_variant
 from adjudicator.store import storage
+from adjudicator.store.names import ADDRESS_RE, MAX_ADDRESS, is_address, refuse_confusable
 
 # OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane.
 ARGON2_TIME_COST, ARGON2_MEMORY_KIB, ARGON2_PARALLELISM = 2, 19456, 1
@@ -36,16 +45,33 @@ HASHER = PasswordHasher(time_cost=ARGON2_TIME_COST, memory_cost=ARGON2_MEMORY_KI
 # Letters and digits of any script, spaces and .'- inside; no control characters.
 DISPLAY_NAME_RE = re.compile(r"[^\W_](?:[^\W_]|[ .'\-]){0,59}")
 DISPLAY_NAME_RULE = "1-60 letters, digits, spaces, '.', \"'\" or '-', starting with a letter or digit"
-# A plain ASCII addr-spec: no quoting, comments, spaces or control characters.
-ADDRESS_RE = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-]+)*"
-                        r"@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*")
-MAX_ADDRESS = 254
+__all__ = ["ADDRESS_RE", "MAX_ADDRESS", "is_address"]   # re-exported: they moved to store.names
+
+MIN_CHOSEN_PASSWORD = 10
+# No 0/O, 1/l/I, 5/S, 2/Z: a password read from a mail and typed again.
+PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz346789"
+GENERATED_GROUPS = 4
 
 
 def hash_password(password: str) -> str:
     if not password:
         raise AdjudicatorError("the password is empty", hint="choose a non-empty password")
     return HASHER.hash(password)
+
+
+def generate_password() -> str:
+    """A new random password, e.g. 'k7pm-x3qa-9vtd-ewn4' (19 characters)."""
+    return "-".join("".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(4)) for _ in range(GENERATED_GROUPS))
+
+
+def check_chosen_password(password: str) -> str:
+    """A password a person chose, if it is long enough; else one clear error.
+    Length is what resists guessing; no other rule is imposed."""
+    if len(password) < MIN_CHOSEN_PASSWORD:
+        raise AdjudicatorError(f"the password has {len(password)} characters; at least {MIN_CHOSEN_PASSWORD} "
+                               "are needed", hint="choose a longer one, or leave --password out and add "
+                                                  "--generate-password to have the judge make one")
+    return password
 
 
 def _stored(record: dict[str, Any] | str | None) -> str:
@@ -101,10 +127,6 @@ def check_display_name(name: str) -> str:
     if not DISPLAY_NAME_RE.fullmatch(clean):
         raise AdjudicatorError(f"player name {name!r} is not allowed", hint=f"use {DISPLAY_NAME_RULE}")
     return clean
-
-
-def is_address(text: str) -> bool:
-    return len(text) <= MAX_ADDRESS and ADDRESS_RE.fullmatch(text) is not None
 
 
 def check_address(email: str) -> str:
@@ -181,6 +203,9 @@ def _seat_player(players: list[dict[str, Any]], pid: str, name: str, email: str,
     """Put a checked player in seat `pid` of the roster (in memory)."""
     name = check_display_name(name)
     address = check_address(email)
+    refuse_confusable(name, [str(p.get("name") or "") for p in players
+                             if isinstance(p, dict) and seat_of(p) != pid and p.get("name")],
+                      "player name")
     for other in players:
         if isinstance(other, dict) and seat_of(other) != pid and \
                 str(other.get("email", "")).lower() == address.lower():
