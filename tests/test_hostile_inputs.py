@@ -12,7 +12,7 @@ import yaml
 from click.testing import CliRunner
 
 from adjudicator.cli.main import cli
-from adjudicator.store import storage
+from adjudicator.store import seal, storage
 
 CASES = yaml.safe_load((Path(__file__).parent / "cases" / "hostile" / "inputs.yaml").read_text(encoding="utf-8"))
 
@@ -48,6 +48,8 @@ def test_hostile_input(case: dict[str, Any], tmp_path: Path) -> None:
               "orders": tmp_path / "orders.txt", "turn": tmp_path / "turn.yaml"}[case["target"]]
     text = case_text(case, target.read_text(encoding="utf-8") if target.exists() else "")
     target.write_bytes(text.encode("latin-1" if case.get("latin1") else "utf-8"))
+    if case["target"] == "state" and case.get("seal"):
+        seal.reseal(game)      # the schema checks behind the keyed seal are under test here
     before = snapshot(game)
     command = case["command"]
     if command == "check-state":

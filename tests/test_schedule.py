@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from adjudicator.cli.main import cli
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folder import schedule
-from adjudicator.store import storage
+from adjudicator.store import seal, storage
 
 ROOT = Path(__file__).resolve().parent.parent
 UTC = datetime.timezone.utc
@@ -63,6 +63,7 @@ def test_retreat_status_waits_only_for_powers_with_a_dislodged_unit(tmp_path: Pa
         "variant": "standard", "phase": {"year": 1901, "season": "spring", "kind": "retreat"},
         "units": {"germany": ["A bur"], "england": ["F lon"]}, "centres": {"france": ["par"]},
         "dislodged": [{"unit": "A par", "power": "france", "attacker_from": "bur", "retreats": ["gas"]}]})))
+    seal.reseal(game)            # the GM's own repair, sealed with the game's key
     out = invoke("status", str(game))[1]
     assert "Waiting for: France\n" in out
     assert "Orders in: nobody" in out

@@ -64,6 +64,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
                 "set aside in GAME/mail/quarantine/ with the reason printed here.")),
     "player": ("adjudicator.cli.players:player_group",
                "Manage the players roster (names, email addresses, passwords)."),
+    "seal": ("adjudicator.cli.safety:seal_command",
+             "Seal GAME's history files as they are now, with the game's key (after the GM repaired one by hand)."),
+    "unlock": ("adjudicator.cli.safety:unlock_command",
+               "Let WHO (a power, player or address locked out after wrong passwords) mail GAME again now."),
 }
 
 

@@ -35,7 +35,12 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from adjudicator.errors import AdjudicatorError, DataFileError
 from adjudicator.rules import load_variant
 from adjudicator.store import storage
-from adjudicator.store.names import ADDRESS_RE, MAX_ADDRESS, is_address, refuse_confusable
+from adjudicator.store.names import (
+    ADDRESS_RE,
+    MAX_ADDRESS,
+    is_address,
+    refuse_confusable,
+)
 
 # OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane.
 ARGON2_TIME_COST, ARGON2_MEMORY_KIB, ARGON2_PARALLELISM = 2, 19456, 1

@@ -129,9 +129,41 @@ def render(template: str, context: dict[str, Any], *search_dirs: Path,
     except jinja2.TemplateNotFound as exc:
         raise DataFileError(f"no report template {exc.name}", file=template,
                             hint="the package is incomplete: reinstall it") from None
+    except UnicodeDecodeError:
+        raise DataFileError("the template is not UTF-8 text", file=_source_of(env, template),
+                            hint="save it as UTF-8") from None
     try:
         return loaded.render(**context)
     except jinja2.TemplateError as exc:
         raise DataFileError(f"template error: {exc}", file=loaded.filename or template,
                             hint="the template uses a name the report does not provide; "
                                  "compare it with the packaged template") from None
+    except Exception as exc:  # noqa: BLE001 - a GM's template may compute anything (1/0, int('x'))
+        filename = loaded.filename or template
+        raise DataFileError(f"the template failed: {type(exc).__name__}: {exc}", file=filename,
+                            line=_failing_line(exc, filename),
+                            hint="fix the expression on that line, or delete the template to use the packaged one") \
+            from None
+
+
+def _source_of(env: jinja2.Environment, template: str) -> str:
+    """The file a template name would load from, for an error message."""
+    loader = env.loader
+    if isinstance(loader, jinja2.FileSystemLoader):
+        for folder in loader.searchpath:
+            candidate = os.path.join(folder, *split_template_path(template))
+            if os.path.isfile(candidate):
+                return candidate
+    return template
+
+
+def _failing_line(exc: BaseException, filename: str) -> int | None:
+    """The template line the error was raised on (jinja2 rewrites the traceback
+    so that template frames carry the template's file and line)."""
+    line = None
+    trace = exc.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename == filename:
+            line = trace.tb_lineno
+        trace = trace.tb_next
+    return line

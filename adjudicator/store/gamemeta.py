@@ -14,9 +14,12 @@ key, never a traceback further on."""
 from __future__ import annotations
 
 import datetime
+from email.utils import parseaddr
+from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import DataFileError
+from adjudicator.store.names import is_address
 
 TEXT_KEYS = ("power", "name", "email", "password_hash")
 
@@ -31,6 +34,16 @@ def check_meta(meta: Any, source: str) -> dict[str, Any]:
         raise DataFileError("'kind' must be diplomacy or turn-file", file=source)
     if not isinstance(meta.get("name", ""), (str, type(None))):
         raise DataFileError("'name' must be text", file=source)
+    # Both reach mail headers: a line break there would end exit 3 at the first mail.
+    name = meta.get("name") or ""
+    if not name.isprintable():
+        raise DataFileError("'name' holds a line break or another control character", file=source,
+                            line=key_line(source, "name"), hint="write the game's name on one line")
+    address = meta.get("gm_email")
+    if address is not None and (not isinstance(address, str) or not address.isprintable()
+                                or not is_address(parseaddr(address)[1])):
+        raise DataFileError(f"'gm_email' must be one address, not {str(address)[:60]!r}", file=source,
+                            line=key_line(source, "gm_email"), hint="e.g. gm_email: judge@example.org")
     if not isinstance(meta.get("deadline"), (str, datetime.date, type(None))):
         raise DataFileError("'deadline' must be text or a timestamp", file=source)
     if not isinstance(meta.get("seed", 0), int) or not isinstance(meta.get("options") or {}, dict):
@@ -44,3 +57,12 @@ def check_meta(meta: Any, source: str) -> dict[str, Any]:
             raise DataFileError(f"players entry {number}: each of {', '.join(TEXT_KEYS)} must be text",
                                 file=source)
     return meta
+
+
+def key_line(source: str, key: str) -> int | None:
+    """The line of a top-level `key:` in the file, for the error message."""
+    try:
+        lines = Path(source).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeError):
+        return None
+    return next((n for n, line in enumerate(lines, start=1) if line.startswith(f"{key}:")), None)

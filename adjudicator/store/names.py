@@ -53,11 +53,11 @@ def inside(folder: Path, path: Path) -> Path:
     below the folder is a symbolic link: the last guard before a write,
     whatever name made it."""
     root = folder.resolve()
+    refuse_links(root, _below(folder, root, path))
     target = path.resolve()
     if target != root and root not in target.parents:
         raise AdjudicatorError(f"refusing to write outside the game folder: {path}",
                                hint="player, power and game names may not hold path separators")
-    refuse_links(root, _below(folder, root, path))
     return target
 
 
@@ -87,16 +87,18 @@ def refuse_links(root: Path, parts: Iterable[str]) -> None:
 def skeleton(name: str) -> str:
     """The UTS #39 confusable skeleton of `name` (case kept, as UTS #39 keeps it),
     so "bob" and "bоb" (Cyrillic о), or "rn" and "m", have the same one."""
-    from icu import SpoofChecker      # here: only `new` and `player` need it, and ICU is large
+    # Imported here: only `new` and `player` need it, and ICU is large.
+    from icu import SpoofChecker
     return str(SpoofChecker().getSkeleton(0, unicodedata.normalize("NFC", name)))
 
 
 def refuse_confusable(name: str, others: Iterable[str], what: str = "name") -> None:
     """One clear error if `name` looks like one of `others` (the same skeleton,
     in any case), or is one of them."""
-    mine = skeleton(name.casefold())
+    # Both as written ("caroI" and "carol") and case-folded ("Ann" and "ann").
+    mine = {skeleton(name), skeleton(name.casefold())}
     for other in others:
-        if skeleton(other.casefold()) == mine:
+        if mine & {skeleton(other), skeleton(other.casefold())}:
             shown = name.encode("ascii", "backslashreplace").decode("ascii")
             raise AdjudicatorError(f"{what} {name!r} looks like {other!r}, already in the game"
                                    if other != name else f"{what} {name!r} is already in the game"

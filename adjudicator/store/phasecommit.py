@@ -22,6 +22,7 @@ import uuid
 from pathlib import Path
 
 from adjudicator.errors import DataFileError
+from adjudicator.store import seal
 from adjudicator.store.names import inside
 
 STAGING = ".staging"
@@ -62,13 +63,18 @@ def commit(folder: Path, writes: list[tuple[Path, str | bytes]],
     recover(folder)
     root = folder.resolve()
     targets = [inside(folder, path).relative_to(root) for path, _ in writes]
+    # A history file is sealed with the game's key in the same step (store.seal);
+    # the seals land first, so a history file is never seen unsealed.
+    contents = [content.encode("utf-8") if isinstance(content, str) else content for _, content in writes]
+    sealing = seal.sealing_writes(folder, list(zip(targets, contents)))
+    targets = [inside(folder, folder / relative).relative_to(root) for relative, _ in sealing] + targets
+    contents = [data for _, data in sealing] + contents
     renames = [(inside(folder, src).relative_to(root), inside(folder, dst).relative_to(root))
                for src, dst in moves or []]
     stage = folder / STAGING / uuid.uuid4().hex
     try:
         stage.mkdir(parents=True)
-        for number, (_, content) in enumerate(writes):
-            data = content.encode("utf-8") if isinstance(content, str) else content
+        for number, data in enumerate(contents):
             _write_synced(stage / f"{number:05d}", data, file_mode(targets[number]))
         journal = "".join(f"move\t{src.as_posix()}\t{dst.as_posix()}\n" for src, dst in renames)
         journal += "".join(f"{number:05d}\t{target.as_posix()}\n" for number, target in enumerate(targets))

@@ -253,9 +253,13 @@ def dump_state(data: Any) -> str:
 
 
 def read_state(path: str | os.PathLike[str]) -> Any:
-    """A sealed state file (history/*.yaml, or a state file from a results mail)."""
+    """A sealed state file (history/*.yaml, or a state file from a results mail).
+    A game's own history file must also match the game's keyed seal (store.seal)."""
     text = read_text(path, what="state file")
-    return parse_yaml(unseal(text, str(path)), str(path))
+    body = unseal(text, str(path))
+    from adjudicator.store import seal
+    seal.check_history(Path(path), text)
+    return parse_yaml(body, str(path))
 
 
 # --- writing ------------------------------------------------------------------------
@@ -266,6 +270,10 @@ def atomic_write(path: str | os.PathLike[str], content: str | bytes, *, mode: in
     is published: a site, a map), whatever the umask."""
     import tempfile  # here, not at the top: `status` and `check` never write
     path = Path(path)
+    if path.is_symlink() or path.parent.is_symlink():
+        link = path if path.is_symlink() else path.parent
+        raise DataFileError("refusing to write through a symbolic link", file=str(link),
+                            hint="a game folder holds plain files only: remove the link and run again")
     path.parent.mkdir(parents=True, exist_ok=True)
     data = content.encode("utf-8") if isinstance(content, str) else content
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

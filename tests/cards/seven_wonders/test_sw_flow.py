@@ -164,7 +164,7 @@ def test_discard_pick_through_the_cli(tmp_path: Any, data: dict[str, Any]) -> No
     from click.testing import CliRunner
 
     from adjudicator.cli.main import cli
-    from adjudicator.store import storage
+    from adjudicator.store import seal, storage
     runner = CliRunner()
     game = tmp_path / "g"
     assert runner.invoke(cli, ["new", str(game), "--variant", "seven-wonders",
@@ -176,6 +176,7 @@ def test_discard_pick_through_the_cli(tmp_path: Any, data: dict[str, Any]) -> No
                               "carol": {"wonder": "Giza", "built": ["Ore Vein"], "hand": ["Tavern", "Stockade"]}},
                        turn=3, seed=3)
     storage.atomic_write(game / "history" / "0002-age1-turn3.yaml", storage.dump_state(state))
+    seal.reseal(game)            # the GM's own repair, sealed with the game's key
     turn = tmp_path / "t.yaml"
     storage.write_yaml(turn, {"phase": "age1-turn3", "alice": {"action": "wonder", "card": "Altar"},
                               "bob": {"action": "sell", "card": "Loom"}, "carol": {"action": "sell", "card": "Tavern"}})
