@@ -42,12 +42,16 @@ def check_invariants(folder: Path, results: list[IngestResult]) -> None:
         assert r.status in ("stored", "refused", "quarantined")
         if r.status == "quarantined":
             assert r.quarantined is not None and r.quarantined.is_file() and r.reply is None
-            reason = r.quarantined.with_suffix(".txt").read_text(encoding="utf-8")
-            assert reason.count("\n") == 1 and reason.strip() and reason.strip().isprintable()
+            lines = r.quarantined.with_suffix(".txt").read_text(encoding="utf-8").splitlines()
+            assert lines and lines[0].strip() and all(line.isprintable() for line in lines)
+            assert r.reason is not None and lines[0] == r.reason
             assert r.quarantined.parent == folder / "mail" / "quarantine"
             assert re.fullmatch(r"[0-9a-f]{64}\.eml", r.quarantined.name)
             continue
-        assert r.reply is not None and r.reply.is_file()
+        if r.reply is None:       # a stranger, an automatic or bounced mail, a lock: never answered
+            assert r.status == "refused" and re.search(r"no reply|not answered|held unread", r.reason or ""), r
+            continue
+        assert r.reply.is_file()
         reply = read_eml(r.reply)
         assert [a.addr_spec for a in reply["To"].addresses] == [r.sender]
         assert "\n" not in str(reply["Subject"]) and "\r" not in str(reply["Subject"])

@@ -106,14 +106,14 @@ def test_an_empty_file_and_an_empty_folder_have_no_messages(game: Path, tmp_path
 def test_a_message_id_already_in_the_ledger_is_not_taken_again(game: Path, tmp_path: Path) -> None:
     ingest(game, write_one_eml(tmp_path / "first", [letter(address("italy"), ITALY, 5, "same-id")]))
     before = stored(game)
-    replay = letter(address("italy"), f"password: {PASSWORDS['italy']}\nA ven H\nA rom H\n", 30, "same-id")
+    replay = letter(address("italy"), ITALY, 30, "same-id")       # the same mail again, re-dated
     assert ingest(game, write_one_eml(tmp_path / "replay", [replay])) == []
     assert stored(game) == before
 
 
 def test_a_duplicate_message_id_in_one_mailbox_is_taken_once(game: Path, tmp_path: Path) -> None:
     first = letter(address("italy"), ITALY, 5, "twice")
-    second = letter(address("italy"), f"password: {PASSWORDS['italy']}\nA ven H\nA rom H\n", 30, "twice")
+    second = letter(address("italy"), ITALY, 30, "twice")          # delivered twice
     results = ingest(game, write_mbox(tmp_path / "box", [first, second]))
     check_invariants(game, results)
     assert len(results) == 1 and orders_of(game) == ["A ven - pie", "A rom - apu"]
@@ -144,12 +144,15 @@ def test_phase_opened_is_the_newest_history_mtime(game: Path) -> None:
     assert phase_opened(game) == datetime.fromtimestamp(OPENED + 60, timezone.utc)
 
 
-def test_an_undated_mail_is_taken_and_stamped_no_date(game: Path, tmp_path: Path) -> None:
+def test_an_undated_mail_is_taken_at_its_receipt_time_and_says_so(game: Path, tmp_path: Path) -> None:
     msg = letter(address("italy"), ITALY, 5, "undated")
     del msg["Date"]
-    results = ingest(game, write_one_eml(tmp_path / "m", [msg]))
+    now = datetime(2024, 1, 2, 9, 0, tzinfo=timezone.utc)
+    results = ingest(game, write_one_eml(tmp_path / "m", [msg]), now=now)
     assert results[0].status == "stored"
-    assert stored(game).splitlines()[0] == "# from italy@localhost, no date"
+    assert stored(game).splitlines()[0] == "# from italy@localhost, 2024-01-02T09:00:00Z"
+    assert "Your mail has no Date; the time the judge read it (2024-01-02 09:00 UTC) was used" in \
+        read_eml(results[0].reply).get_content()
 
 
 def test_the_stored_stamp_holds_parsed_values_only(game: Path, tmp_path: Path) -> None:
@@ -181,15 +184,18 @@ def test_a_huge_mail_is_quarantined_unread(game: Path, tmp_path: Path) -> None:
     results = ingest(game, path)
     check_invariants(game, results)
     assert results[0].status == "quarantined" and "byte limit" in (results[0].reason or "")
-    assert results[0].quarantined is not None
-    assert results[0].quarantined.read_bytes() == path.read_bytes()
+    kept = results[0].quarantined
+    assert kept is not None and kept.read_bytes() == path.read_bytes()[:64 * 1024]   # headers first, 64 KB
+    note = kept.with_suffix(".txt").read_text(encoding="utf-8")
+    assert f"size: {path.stat().st_size} bytes" in note and kept.stem in note and "Message-ID: <huge@" in note
 
 
 def test_a_fault_while_checking_one_mail_quarantines_it(game: Path, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     def explode(*args: object) -> None:
         raise IndexError("a parser bug")
-    box = write_mbox(tmp_path / "box", [letter(address("germany"), "password: x\nA mun - ruh", 1, "boom"),
+    box = write_mbox(tmp_path / "box", [letter(address("germany"), f"password: {PASSWORDS['germany']}\nA mun - ruh",
+                                               1, "boom"),
                                         letter(address("italy"), ITALY, 5, "fine")])
     real = ingest_module.split_body
     monkeypatch.setattr(ingest_module, "split_body",

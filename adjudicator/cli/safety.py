@@ -29,8 +29,8 @@ def seal_command(game: Path) -> None:
 @locked
 def unlock_command(game: Path, who: str) -> None:
     """Let WHO (a power, player or address locked out after wrong passwords) mail GAME again now."""
-    from adjudicator.mail import guesses
-    click.echo(guesses.unlock(game, who))
+    from adjudicator.mail.guesses import unlock
+    click.echo(unlock(game, who))
 
 
 COMMANDS = [seal_command, unlock_command]

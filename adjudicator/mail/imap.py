@@ -6,14 +6,18 @@ system's trusted roots (SSL_CERT_FILE adds one). The password never appears on
 the command line: the caller passes it (from ADJUDICATOR_IMAP_PASSWORD or a
 prompt), and a URL holding one is refused.
 
-Every mail in the folder whose Message-ID is not in the ledger is fetched
-without marking it read (BODY.PEEK), at most `limit` a run; `ingest` handles
-them like a mailbox file's; then what was taken is marked \\Seen. Reading the
-folder in a mail client therefore loses nothing: the ledger, not the \\Seen
-flag, decides what is new. Every wait is bounded by the socket timeout."""
+Every mail in the folder not yet taken is fetched without marking it read
+(BODY.PEEK), at most `limit` a run; `ingest` handles them like a mailbox
+file's; then what was taken is marked \\Seen and noted in the ledger by its
+UID (`imap:<uidvalidity>:<uid>`). Reading the folder in a mail client
+therefore loses nothing: the ledger, not the \\Seen flag, decides what is
+new. A mail's size (RFC822.SIZE) is asked before it is fetched: one over the
+limit is never fetched whole, only its first quarantine.KEEP_BYTES, for the
+quarantine. Every wait is bounded by the socket timeout."""
 
 from __future__ import annotations
 
+import hashlib
 import imaplib
 import ssl
 from dataclasses import dataclass, field
@@ -23,13 +27,16 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.mail.ingest import IngestResult, handle, ledger, make_context
-from adjudicator.mail.mailread import header_message_id
+from adjudicator.mail import ledger
+from adjudicator.mail.ingest import IngestResult, handle, make_context
+from adjudicator.mail.mailread import MAX_MESSAGE_BYTES, header_message_id
+from adjudicator.mail.quarantine import KEEP_BYTES, Oversize
 
 MAX_FETCH = 500                    # mails taken in one run; the rest wait for the next
 HEADER_BATCH = 500                 # Message-ID headers fetched per command
 BODY_BATCH = 50                    # whole mails fetched per command
 HEADER_KEY = b"BODY[HEADER.FIELDS (MESSAGE-ID)]"
+HEAD_KEY = b"BODY[]<0>"
 
 
 @dataclass(frozen=True)
@@ -112,28 +119,43 @@ def failed(box: Mailbox, exc: BaseException) -> AdjudicatorError:
     return AdjudicatorError(f"cannot read {box}: {exc}", hint="check the address, the port and the folder")
 
 
-def new_uids(client: Any, seen: set[str]) -> list[int]:
-    """The folder's mails whose Message-ID is not in the ledger, oldest first."""
+def uid_key(validity: int, uid: int) -> str:
+    return f"imap:{validity}:{uid}"
+
+
+def new_uids(client: Any, seen: set[str], validity: int) -> tuple[list[int], dict[int, int]]:
+    """The folder's mails not taken yet, oldest first, and each one's size."""
     uids = sorted(int(u) for u in client.search(["ALL"]))
-    fresh = []
+    fresh, sizes = [], {}
     for start in range(0, len(uids), HEADER_BATCH):
-        batch = uids[start:start + HEADER_BATCH]
-        heads = client.fetch(batch, [b"BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)]"])
+        batch = [uid for uid in uids[start:start + HEADER_BATCH] if uid_key(validity, uid) not in seen]
+        if not batch:
+            continue
+        heads = client.fetch(batch, [b"RFC822.SIZE", b"BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)]"])
         for uid in batch:
-            head = heads.get(uid, {}).get(HEADER_KEY)
+            got = heads.get(uid, {})
+            head = got.get(HEADER_KEY)
             mid = header_message_id(head) if isinstance(head, bytes) else None
-            if mid is None or mid not in seen:     # no Message-ID: its key is a hash of the whole mail
+            if mid is None or mid not in seen:     # a Message-ID alone: an earlier version's ledger entry
                 fresh.append(uid)
-    return fresh
+                sizes[uid] = int(got.get(b"RFC822.SIZE") or 0)
+    return fresh, sizes
 
 
-def fetch_bodies(client: Any, uids: list[int]) -> list[bytes]:
-    raws = []
-    for start in range(0, len(uids), BODY_BATCH):
-        batch = uids[start:start + BODY_BATCH]
+def fetch_bodies(client: Any, uids: list[int], sizes: dict[int, int]) -> list[tuple[int, bytes | Oversize]]:
+    """Each mail whole, or, over the limit, its first KEEP_BYTES only."""
+    small = [uid for uid in uids if sizes.get(uid, 0) <= MAX_MESSAGE_BYTES]
+    got_all: dict[int, bytes | Oversize] = {}
+    for start in range(0, len(small), BODY_BATCH):
+        batch = small[start:start + BODY_BATCH]
         got = client.fetch(batch, [b"BODY.PEEK[]"])
-        raws += [got[uid][b"BODY[]"] for uid in batch if isinstance(got.get(uid, {}).get(b"BODY[]"), bytes)]
-    return raws
+        got_all.update({uid: got[uid][b"BODY[]"] for uid in batch if isinstance(got.get(uid, {}).get(b"BODY[]"), bytes)})
+    for uid in uids:
+        if uid not in got_all and sizes.get(uid, 0) > MAX_MESSAGE_BYTES:
+            part = client.fetch([uid], [f"BODY.PEEK[]<0.{KEEP_BYTES}>".encode("ascii")]).get(uid, {})
+            head = next((v for k, v in part.items() if k.startswith(b"BODY[]") and isinstance(v, bytes)), b"")
+            got_all[uid] = Oversize(head, sizes[uid], hashlib.sha256(head).hexdigest(), False)
+    return [(uid, got_all[uid]) for uid in uids if uid in got_all]
 
 
 def ingest_imap(folder: Path, box: Mailbox, password: str, *, starttls: bool = False,
@@ -143,14 +165,20 @@ def ingest_imap(folder: Path, box: Mailbox, password: str, *, starttls: bool = F
     from imapclient import SEEN
     client = connect(box, password, starttls=starttls, timeout=timeout)
     try:
-        client.select_folder(box.folder)
-        fresh = new_uids(client, ledger(folder))
+        selected = client.select_folder(box.folder)
+        validity = int(selected.get(b"UIDVALIDITY") or 0)
+        fresh, sizes = new_uids(client, ledger.read(folder), validity)
         take = fresh[:limit]
-        raws = fetch_bodies(client, take)
-        results = handle(meta, ctx, raws, now or datetime.now(timezone.utc))
-        if take:
-            client.add_flags(take, [SEEN])
-        return Fetched(results, len(take), len(fresh) - len(take))
+        mails = fetch_bodies(client, take, sizes)
+        results = handle(meta, ctx, [mail for _, mail in mails], now or datetime.now(timezone.utc))
+        # What `handle` put in the ledger (not a mail held unread) is noted by UID and marked \\Seen.
+        seen = ledger.read(folder)
+        done = [uid for uid, mail in mails
+                if ledger.is_seen(mail.key if isinstance(mail, Oversize) else ledger.mail_key(mail), seen)]
+        if done:
+            ledger.write(folder, seen | {uid_key(validity, uid) for uid in done})
+            client.add_flags(done, [SEEN])
+        return Fetched(results, len(done), len(fresh) - len(take))
     except (OSError, imaplib.IMAP4.error) as exc:
         raise failed(box, exc) from None
     finally:

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email import policy
@@ -75,7 +76,10 @@ from adjudicator.folder import votes
 from adjudicator.folder.gamefolder import history_files, load_current, read_game
 from adjudicator.folder.orderset import take_set_words
 from adjudicator.folder.players import needs_rehash, roster, upgrade_hash, verify
+from adjudicator.mail import ledger, quarantine
+from adjudicator.mail.gate import Gate, Settled
 from adjudicator.mail.intake import Context, Rejected, Verdict, phase_opened
+from adjudicator.mail.ledger import LEDGER
 from adjudicator.mail.mailread import (
     MAX_LINE_CHARS,
     MAX_MESSAGE_BYTES,
@@ -90,6 +94,7 @@ from adjudicator.mail.mailread import (
 )
 from adjudicator.mail.orderreply import take_orders
 from adjudicator.mail.playerlines import is_order_line, refuse_dropped_lines
+from adjudicator.mail.quarantine import Oversize
 from adjudicator.mail.results import gm_address, message_domain
 from adjudicator.store import phasecommit, storage
 from adjudicator.store.names import inside
@@ -97,7 +102,6 @@ from adjudicator.store.names import inside
 __all__ = ["LEDGER", "MAX_LINE_CHARS", "MAX_MESSAGE_BYTES", "IngestResult", "Rejected", "ingest", "ingest_mails",
            "message_key", "one_line", "phase_opened", "split_body"]
 
-LEDGER = "ingested.txt"            # keys of mails already handled, one a line
 ORDER_WORDS = {"a", "f", "army", "fleet", "build", "b", "disband", "d", "retreat", "r", "remove", "waive",
                "-", "->", "=>", "s", "h", "c", "support", "supports", "hold", "holds", "convoy", "convoys"}
 SEASON_WORDS = {"spring": "spring", "summer": "summer", "fall": "fall", "autumn": "fall", "winter": "winter"}
@@ -343,8 +347,9 @@ def reply_message(meta: dict[str, Any], letter: Letter, game: str, body: str, su
     reply["To"] = letter.sender
     reply["Subject"] = "Re: " + (subject or f"{game}: orders")
     reply["Date"] = format_datetime(now.astimezone(timezone.utc))
-    # One reply per mail (the ledger sees to that), so an id made from the mail's key is unique.
-    reply["Message-ID"] = "<reply-" + hashlib.sha256(letter.key.encode()).hexdigest()[:32] + \
+    # One reply per mail (the ledger sees to that), so an id made from the mail is unique; two
+    # mails with one Message-ID (a stranger's forgery first) get two.
+    reply["Message-ID"] = "<reply-" + hashlib.sha256(letter.key.encode() + b"\0" + letter.raw).hexdigest()[:32] + \
                           "@" + message_domain(meta) + ">"
     if not letter.key.startswith("<sha256:"):
         reply["In-Reply-To"] = letter.key
@@ -360,22 +365,7 @@ def next_reply_number(replies: Path) -> int:
     return max(numbers, default=0) + 1
 
 
-def quarantine(folder: Path, raw: bytes, reason: str) -> Path:
-    """The raw mail in mail/quarantine/<sha256>.eml and its reason in <sha256>.txt."""
-    name = hashlib.sha256(raw).hexdigest()
-    target = folder / "mail" / "quarantine" / f"{name}.eml"
-    storage.atomic_write(target, raw)
-    storage.atomic_write(target.with_suffix(".txt"), one_line(reason) + "\n")
-    return target
-
-
 # --- the whole run ------------------------------------------------------------------
-def ledger(folder: Path) -> set[str]:
-    """The keys of the mails already handled."""
-    path = folder / "mail" / LEDGER
-    return set(path.read_text(encoding="utf-8").split()) if path.exists() else set()
-
-
 def make_context(folder: Path) -> tuple[dict[str, Any], Context]:
     meta = read_game(folder)
     game = one_line(str(meta.get("name") or folder.name), 80)
@@ -400,55 +390,76 @@ def ingest_mails(folder: Path, raws: list[bytes], *, now: datetime | None = None
     return handle(meta, ctx, raws, now or datetime.now(timezone.utc))
 
 
-def handle(meta: dict[str, Any], ctx: Context, raws: list[bytes], now: datetime) -> list[IngestResult]:
+def handle(meta: dict[str, Any], ctx: Context, raws: Sequence[bytes | Oversize], now: datetime) -> list[IngestResult]:
     folder = ctx.folder
-    ledger_path = folder / "mail" / LEDGER
-    seen = ledger(folder)
-    fresh: dict[str, bytes] = {}
+    gate = Gate(folder, meta, ctx, now)       # what is settled before a mail is read (mail.gate)
+    seen = ledger.read(folder)
+    fresh: dict[str, bytes | Oversize] = {}
     for raw in raws:
-        key = message_key(raw)
-        if key not in seen and key not in fresh:
-            fresh[key] = raw          # a Message-ID twice in one mailbox: the first is taken
-    decoded: list[tuple[datetime, str, Letter | str]] = []
+        key = raw.key if isinstance(raw, Oversize) else ledger.mail_key(raw)
+        if not ledger.is_seen(key, seen) and key not in fresh:
+            fresh[key] = raw          # the same mail twice in one mailbox: the first is taken
+    decoded: list[tuple[datetime, str, Letter | Settled | str]] = []
     for key, raw in fresh.items():
-        try:
-            item: Letter | str = decode(raw, key)
-        except Quarantined as exc:
-            item = str(exc)
-        except Exception as exc:  # noqa: BLE001 - any decoding fault sets the mail aside, never a traceback
-            item = f"cannot decode the message ({type(exc).__name__})"
+        item: Letter | Settled | str
+        if isinstance(raw, Oversize):
+            item = raw.reason()
+        elif (settled := gate.before_reading(raw)) is not None:
+            item = settled
+        else:
+            try:
+                item = decode(raw, message_key(raw))
+                gate.settle_date(item)
+            except Quarantined as exc:
+                item = str(exc)
+            except Exception as exc:  # noqa: BLE001 - any decoding fault sets the mail aside, never a traceback
+                item = f"cannot decode the message ({type(exc).__name__})"
         when = item.date if isinstance(item, Letter) and item.date else datetime.min.replace(tzinfo=timezone.utc)
         decoded.append((when, key, item))
     decoded.sort(key=lambda entry: entry[0])   # stable: equal dates keep mailbox order
     replies = folder / "mail" / "replies"
     results: list[IngestResult] = []
     for number, (_, key, item) in enumerate(decoded, start=1):
-        if isinstance(item, Letter):
+        door = gate.door(item) if isinstance(item, Letter) else None
+        if isinstance(door, Settled):
+            item = door
+        if isinstance(item, Settled):
+            results.append(IngestResult(number, item.sender, None, False, reason=item.reason))
+            if item.held:
+                continue              # not in the ledger: read once the lock ends
+        elif isinstance(item, Letter):
             try:
-                verdict: Verdict | str = judge(ctx, item)
+                verdict: Verdict | str = door if isinstance(door, Verdict) else judge(ctx, item)
             except AdjudicatorError as exc:
                 verdict = f"cannot check the message: {exc}"
             except Exception as exc:  # noqa: BLE001 - a fault in one mail must not stop the others
                 verdict = f"cannot check the message ({type(exc).__name__})"
+            if isinstance(verdict, str):
+                results.append(quarantined(folder, number, item.sender, fresh[key], verdict))
+            else:
+                if (note := gate.note(item)) is not None:
+                    verdict.body = note + "\n\n" + verdict.body
+                answer, silent = gate.may_answer(item)
+                results.append(apply(ctx, meta, item, verdict, number, replies, now, answer=answer))
+                if silent is not None:
+                    results[-1].reason = f"{results[-1].reason}; {silent}" if results[-1].reason else silent
         else:
-            verdict = item
-        if isinstance(verdict, str):
-            result = IngestResult(number, item.sender if isinstance(item, Letter) else "", None, False,
-                                  reason=one_line(verdict))
-            result.quarantined = quarantine(folder, fresh[key], verdict)
-        else:
-            assert isinstance(item, Letter)
-            result = apply(ctx, meta, item, verdict, number, replies, now)
+            results.append(quarantined(folder, number, "", fresh[key], item))
         seen.add(key)
         # Ledger after each message: an interrupted run does not handle a message twice.
-        storage.atomic_write(ledger_path, "\n".join(sorted(seen)) + "\n")
-        results.append(result)
+        ledger.write(folder, seen)
     return results
 
 
+def quarantined(folder: Path, number: int, sender: str, raw: bytes | Oversize, reason: str) -> IngestResult:
+    result = IngestResult(number, sender, None, False, reason=one_line(reason))
+    result.quarantined = quarantine.keep(folder, raw, reason)
+    return result
+
+
 def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, number: int,
-          replies: Path, now: datetime) -> IngestResult:
-    """Write what `judge` decided: the stored file, a hash upgrade, the reply."""
+          replies: Path, now: datetime, answer: bool = True) -> IngestResult:
+    """Write what `judge` decided: the stored file, a hash upgrade, the reply (if `answer`)."""
     result = IngestResult(number, letter.sender, verdict.power,
                           verdict.stored is not None or verdict.votes is not None,
                           reason=verdict.reason, errors=verdict.errors, ignored=verdict.ignored)
@@ -463,6 +474,8 @@ def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, 
     if verdict.ended is not None:
         from adjudicator.folder.gamefolder import end_game
         end_game(ctx.folder, verdict.ended)
+    if not answer:
+        return result
     reply = reply_bytes(meta, letter, ctx.game, verdict.body, now)
     path = inside(ctx.folder, replies / f"{next_reply_number(replies):04d}-{verdict.power or 'unknown'}.eml")
     storage.atomic_write(path, reply)

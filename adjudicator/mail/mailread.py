@@ -26,10 +26,13 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses, parsedate_to_datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folder.players import is_address
+
+if TYPE_CHECKING:
+    from adjudicator.mail.quarantine import Oversize
 
 MAX_MESSAGE_BYTES = 1_000_000      # larger: quarantined unread
 MAX_LINE_CHARS = 1000              # a longer body line: refused with a reply
@@ -63,9 +66,11 @@ def one_line(text: str, limit: int = 200) -> str:
 
 
 # --- the mailbox ------------------------------------------------------------------
-def read_mailbox(path: Path) -> list[bytes]:
+def read_mailbox(path: Path) -> list[bytes | Oversize]:
     """The raw mails in `path`, in mailbox order: an mbox file, a Maildir (a folder
-    with cur/ or new/), one .eml file, or a folder of .eml files (by name)."""
+    with cur/ or new/), one .eml file, or a folder of .eml files (by name). A
+    mail over MAX_MESSAGE_BYTES is never held whole (see mail.quarantine)."""
+    from adjudicator.mail.quarantine import read_file_bounded
     if not path.exists():
         raise AdjudicatorError("mailbox not found", file=str(path),
                                hint="give an mbox file, a Maildir, an .eml file, a folder of .eml files "
@@ -74,22 +79,27 @@ def read_mailbox(path: Path) -> list[bytes]:
         if path.is_dir():
             if (path / "cur").is_dir() or (path / "new").is_dir():
                 return _read_box(mailbox.Maildir(str(path), factory=None, create=False), ordered=True)
-            return [p.read_bytes() for p in sorted(path.glob("*.eml")) if p.is_file()]
+            return [read_file_bounded(p) for p in sorted(path.glob("*.eml")) if p.is_file()]
         if path.stat().st_size == 0:
             return []
         with path.open("rb") as handle:
             head = handle.read(5)
         if head == b"From ":
             return _read_box(mailbox.mbox(str(path), create=False), ordered=False)
-        return [path.read_bytes()]
+        return [read_file_bounded(path)]
     except OSError as exc:
         raise AdjudicatorError(f"cannot read the mailbox: {exc.strerror or exc}", file=str(path)) from None
 
 
-def _read_box(box: mailbox.Mailbox[Any], ordered: bool) -> list[bytes]:
+def _read_box(box: mailbox.Mailbox[Any], ordered: bool) -> list[bytes | Oversize]:
+    from adjudicator.mail.quarantine import read_bounded
     try:
         keys = sorted(box.keys()) if ordered else list(box.keys())
-        return [box.get_bytes(key) for key in keys]
+        mails = []
+        for key in keys:
+            with box.get_file(key) as handle:
+                mails.append(read_bounded(handle))
+        return mails
     finally:
         box.close()
 
