@@ -36,6 +36,8 @@ def smtp_server(smtp: str | None, starttls: bool, user: str | None) -> Server:
 def echo_sent(report: Sent, server: Server) -> None:
     for addr, why in sorted(report.refused.items()):
         click.echo(f"refused: {addr}: {why}", err=True)
+    for addr, why in sorted(report.held.items()):
+        click.echo(f"held: {addr}: {why}", err=True)
     already = f"; {len(report.skipped)} sent before" if report.skipped else ""
     click.echo(f"sent {len(report.sent)} message(s) via {server.host}:{server.port}{already}")
     if report.refused:

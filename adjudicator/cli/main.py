@@ -182,6 +182,10 @@ def status(game: Path) -> None:
     """Show GAME's current phase and position."""
     from adjudicator.folder import folders
     click.echo(folders.open_game(game).status(), nl=False)
+    if (game / "mail" / "bounces.yaml").exists() or (game / "mail" / "guesses.yaml").exists():
+        from adjudicator.mail.servicestatus import service_lines
+        for line in service_lines(game):
+            click.echo(line)
 
 
 @cli.command()

@@ -1,10 +1,14 @@
 """Sending mail over SMTP: results mails and replies to players.
 
-`send_files` sends .eml files exactly as they were written and records each
-accepted one's Message-ID in mail/sent.txt, so running it again sends only
-what has not gone yet. Every wait is bounded by the connection's timeout.
-TLS (STARTTLS) verifies the server's certificate against the system's
-trusted roots (SSL_CERT_FILE adds one)."""
+`send_files` is the one door every mail of the judge passes: it sends .eml
+files as they were written, with what every outgoing mail carries added in
+front (mail.manners: Auto-Submitted and X-Loop; mail.dkimsign: a DKIM
+signature when the GM configured a key), and records each accepted one's
+Message-ID in mail/sent.txt, so running it again sends only what has not gone
+yet; two files with one Message-ID go once. A mail to an address that bounced
+in the current phase is held (mail.bounces), not sent. Every wait is bounded
+by the connection's timeout. TLS (STARTTLS) verifies the server's
+certificate against the system's trusted roots (SSL_CERT_FILE adds one)."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from dataclasses import dataclass, field
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import getaddresses
+from email.utils import getaddresses, parseaddr
 from pathlib import Path
 
 from adjudicator.errors import AdjudicatorError
@@ -38,6 +42,7 @@ class Sent:
     sent: list[Path] = field(default_factory=list)
     skipped: list[Path] = field(default_factory=list)     # already sent before
     refused: dict[str, str] = field(default_factory=dict)  # address -> the server's answer
+    held: dict[str, str] = field(default_factory=dict)     # address -> why nothing goes there now
 
 
 def parse_hostport(text: str, option: str = "--smtp") -> tuple[str, int]:
@@ -113,16 +118,29 @@ def envelope(raw: bytes, path: Path) -> tuple[str, str, list[str]]:
 def send_files(folder: Path, paths: list[Path], server: Server) -> Sent:
     """Send each written mail that mail/sent.txt does not list yet, over one
     connection, and add each accepted one to it."""
+    from adjudicator.mail import bounces, dkimsign, manners
+    from adjudicator.store.gamemeta import check_meta
+    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
+    judge = parseaddr(str(meta.get("gm_email") or "judge@localhost"))[1].lower()
+    signing = dkimsign.from_meta(folder, meta)       # a bad key is the GM's error, before anything is sent
+    held = bounces.bounced(folder)
     done = sent_ids(folder)
     report = Sent()
     todo: list[tuple[Path, bytes, str, str, list[str]]] = []
+    queued: set[str] = set()
     for path in paths:
         raw = path.read_bytes()
         mid, sender, to = envelope(raw, path)
-        if mid in done:
+        if mid in done or mid in queued:
             report.skipped.append(path)
-        else:
+            continue
+        stopped = [a for a in to if a.lower() in held]
+        report.held.update({a: f"bounced this phase ({held[a.lower()]}); not sent again until the next phase"
+                            for a in stopped})
+        to = [a for a in to if a.lower() not in held]
+        if to:
             todo.append((path, raw, mid, sender, to))
+            queued.add(mid)
     if not todo:
         return report
     ledger = folder / "mail" / SENT
@@ -130,6 +148,9 @@ def send_files(folder: Path, paths: list[Path], server: Server) -> Sent:
         with connect(server) as smtp:
             for path, raw, mid, sender, to in todo:
                 wire = raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+                wire = manners.stamp(wire, judge, answers_a_person=answers_a_person(raw, done))
+                if signing is not None:
+                    wire = dkimsign.sign(wire, signing)
                 try:
                     bad = {a: _problem(c, t) for a, (c, t) in smtp.sendmail(sender, to, wire).items()}
                 except smtplib.SMTPRecipientsRefused as exc:
@@ -144,3 +165,10 @@ def send_files(folder: Path, paths: list[Path], server: Server) -> Sent:
     except (OSError, smtplib.SMTPException) as exc:
         raise _failed(server, exc) from None
     return report
+
+
+def answers_a_person(raw: bytes, sent: set[str]) -> bool:
+    """A reply to someone's mail (In-Reply-To a mail the judge did not send), not results or a notice."""
+    msg = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+    replied = str(msg.get("In-Reply-To") or "").strip()
+    return bool(replied) and replied not in sent
