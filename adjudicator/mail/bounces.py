@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from email import policy
-from email.message import EmailMessage, Message
+from email.message import Message
 from email.parser import BytesParser
 from email.utils import parseaddr
 from pathlib import Path
@@ -125,8 +125,3 @@ def status_lines(folder: Path, roster: list[dict[str, Any]]) -> list[str]:
                          "the judge sends nothing more there until the next phase")
     return lines
 
-
-def parse_headers(raw: bytes) -> EmailMessage:
-    msg = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
-    assert isinstance(msg, EmailMessage)
-    return msg
