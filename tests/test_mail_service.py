@@ -189,7 +189,8 @@ def test_password_guessing_is_stopped_after_five_with_one_notice(game: Path, smt
     gm = smtp_inbox.of(JUDGE)
     assert {str(m["Subject"]).split("guessing: ")[1].split(" ")[0] for m in gm} == \
         {"player:italy", "address:attacker@evil.example"}
-    from adjudicator.mail.servicestatus import service_lines      # what `status` prints (at its own clock)
+    # What `status` prints, at its own clock.
+    from adjudicator.mail.servicestatus import service_lines
     assert any(line.startswith("Locked after wrong passwords: player:italy until 2024-01-01 13:00 UTC")
                for line in service_lines(game, NOW + timedelta(minutes=1)))
     # The real player's mail, sent during the lock, is read once the lock ends (the held guesses
@@ -408,8 +409,6 @@ def test_results_mail_is_dkim_signed_and_verifies(game: Path, smtp_inbox: SmtpIn
     assert raw.startswith(b"DKIM-Signature:")
     assert dkim.verify(raw, dnsfunc=dns) and looked_up == [b"judge2024._domainkey.localhost."]
     assert not dkim.verify(raw.replace(b"Spring 1901", b"Spring 1902", 1), dnsfunc=dns)   # tampered: fails
-    signed = dkim.DKIM(raw).domain if hasattr(dkim.DKIM(raw), "domain") else None
-    assert signed in (None, b"localhost")
 
 
 # --- N11: the fuzzer's example count ------------------------------------------------------------
@@ -418,5 +417,5 @@ def test_the_ingest_fuzzer_reads_its_example_count_from_the_environment() -> Non
             "print(f.test_hostile_mailboxes_never_break_ingest.hypothesis._given_kwargs and "
             "f.test_hostile_mailboxes_never_break_ingest._hypothesis_internal_use_settings.max_examples)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "ADJUDICATOR_FUZZ_EXAMPLES": "7"})
+                         env={**os.environ, "ADJUDICATOR_FUZZ_EXAMPLES": "7"}, check=False)
     assert out.stdout.strip() == "7", out.stderr[-2000:]
