@@ -20,8 +20,8 @@ RECEIVED_RE = re.compile(rb"^received:(.*(?:\r?\n[ \t].*)*)", re.IGNORECASE | re
 
 def received_time(raw: bytes) -> datetime | None:
     """The date the topmost Received header gives (after its last ';'), in UTC."""
-    head = raw.replace(b"\r\n", b"\n").split(b"\n\n", 1)[0]
-    found = RECEIVED_RE.search(head)
+    from adjudicator.mail.ledger import header_block
+    found = RECEIVED_RE.search(header_block(raw))
     if found is None or b";" not in found.group(1):
         return None
     text = found.group(1).rsplit(b";", 1)[1].decode("ascii", "replace")

@@ -9,9 +9,10 @@ ingest.handle. It decides, as cheaply as it can and in this order:
   5. a mail from an address on no roster gets no reply at all;
   6. a player locked out after wrong passwords is not read (mail.guesses);
   7. `ping` is answered (mail.ping);
-  8. the password is found and checked before the rest of the body is read:
-     a forged mail with a wrong password costs one header parse, one line
-     scan and one hash, however long it is; wrong passwords are counted;
+  8. the password is found and checked before the rest of the body is read
+     (for a plain single-part mail, before the mail is even parsed): a forged
+     mail with a wrong password costs one header parse, one line scan and one
+     hash, however long it is; wrong passwords are counted;
   9. only then does `ingest.judge` read the whole mail.
 Whether an answer goes out is the gate's word too: never to automatic, bulk
 or list mail or the null sender (mail.manners), and at most
@@ -19,7 +20,11 @@ replycap.MAX_PER_DAY a day to one address (mail.replycap)."""
 
 from __future__ import annotations
 
+import base64
+import binascii
+import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
@@ -31,9 +36,22 @@ from adjudicator.folder.players import verify
 from adjudicator.mail import alerts, bounces, dates, manners, ping
 from adjudicator.mail.guesses import MAX_FAILURES, Guesses, address_key, player_key
 from adjudicator.mail.intake import Context, Verdict
-from adjudicator.mail.mailread import CUT_RE, PASSWORD_RE, Letter, is_password_like
+from adjudicator.mail.ledger import header_block, split_head
+from adjudicator.mail.mailread import (
+    CUT_RE,
+    PASSWORD_RE,
+    Letter,
+    decode,
+    is_password_like,
+    message_key,
+)
 from adjudicator.mail.replycap import ReplyCap
 from adjudicator.mail.smtp import sent_ids
+
+# A longer mail with no password line is refused before it is read (a short one is read,
+# so the reply can point at a misspelt password line).
+EARLY_REFUSAL_CHARS = 64 * 1024
+LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass
@@ -46,7 +64,7 @@ class Settled:
 
 def headers_of(raw: bytes) -> dict[str, list[str]]:
     """The header block only, lower-case names to unfolded raw values."""
-    block = raw.replace(b"\r\n", b"\n").split(b"\n\n", 1)[0] + b"\n\n"
+    block = header_block(raw) + b"\n\n"
     msg = BytesParser(policy=policy.compat32).parsebytes(block, headersonly=True)
     found: dict[str, list[str]] = {}
     for name, value in msg.items():
@@ -58,7 +76,7 @@ def first_password(body: str) -> str | None:
     """The password the body's lines give, found as `mailread.split_lines`
     finds it (not in quoted text or after a signature), without reading the rest."""
     cut = False
-    for line in body.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+    for line in lines_of(body.removeprefix("\ufeff")):
         line = "".join(" " if c == "\t" or unicodedata.category(c) == "Zs" else c for c in line)
         if not line.strip() or not line.isprintable():
             continue
@@ -71,6 +89,15 @@ def first_password(body: str) -> str | None:
     return None
 
 
+def lines_of(text: str) -> Iterator[str]:
+    """The lines (split on CR LF, CR or LF, as split_lines splits them), one at a time."""
+    start = 0
+    for match in LINE_END.finditer(text):
+        yield text[start:match.start()]
+        start = match.end()
+    yield text[start:]
+
+
 class Gate:
     def __init__(self, folder: Path, meta: dict[str, Any], ctx: Context, now: datetime) -> None:
         self.folder, self.meta, self.ctx, self.now = folder, meta, ctx, now
@@ -80,10 +107,13 @@ class Gate:
         self.cap = ReplyCap.load(folder, now)
         self.silent: dict[int, str] = {}          # manners_key -> why the mail gets no answer
         self.notes: dict[int, str] = {}           # manners_key -> a line for the reply
+        self.judged: dict[int, Settled | Verdict] = {}    # manners_key -> what `early` decided
         ctx.opened = dates.to_the_second(ctx.opened)     # a Date has whole seconds
 
     # --- before the mail is decoded -----------------------------------------------
-    def before_reading(self, raw: bytes) -> Settled | None:
+    def before_reading(self, raw: bytes) -> Settled | Letter | None:
+        """Settled (no reply), a Letter already judged from its headers and the
+        password line (see `early`), or None: decode and judge it whole."""
         headers = headers_of(raw)
         sender = manners.address_of(headers.get("from", []))
         if manners.is_own(headers, self.judge, self.sent):
@@ -93,7 +123,30 @@ class Gate:
         why = manners.why_no_answer(headers, self.judge, self.sent)
         if why is not None:
             self.silent[manners_key(raw)] = why
-        return None
+        return self.early(raw)
+
+    def early(self, raw: bytes) -> Settled | Letter | None:
+        """Sender, lock and password from the headers and the first password
+        line of a plain single-part mail, before the body is parsed: a forged
+        mail costs a header parse, a line scan and one hash, however long it is."""
+        try:
+            letter = decode(header_block(raw) + b"\n\n", message_key(raw))
+        except Exception:  # noqa: BLE001 - the whole decode says what is wrong with it
+            return None
+        letter.raw, letter.body = raw, None
+        player = self.ctx.players.get(letter.sender.lower())
+        if player is None:
+            return Settled(letter.sender, f"{letter.sender} is not a player in {self.ctx.game}; no reply is sent")
+        text = plain_body(raw)
+        if text is None or letter.date_problem or ping.is_ping_text(letter.subject, text):
+            return None
+        self.settle_date(letter)
+        letter.subject = safe_subject(letter.subject, text)
+        verdict = self.check_password(letter, player, text)
+        if verdict is None:
+            return None
+        self.judged[manners_key(raw)] = verdict
+        return letter
 
     def bounce(self, raw: bytes, sender: str) -> Settled:
         found, why = bounces.failures(raw, self.sent, self.judge)
@@ -122,9 +175,20 @@ class Gate:
     def door(self, letter: Letter) -> Settled | Verdict | None:
         """What happens to a decoded mail before `judge` reads it: Settled (no
         reply), a Verdict (answered here), or None (judge reads it)."""
+        if (early := self.judged.get(manners_key(letter.raw))) is not None:
+            return early
         player = self.ctx.players.get(letter.sender.lower())
         if player is None:
             return Settled(letter.sender, f"{letter.sender} is not a player in {self.ctx.game}; no reply is sent")
+        letter.subject = safe_subject(letter.subject, letter.body)
+        if ping.is_ping(letter):
+            return Verdict(self.ctx.seat(player), ping.answer(self.ctx.game, self.ctx.phase, self.meta))
+        if letter.body is None or letter.date_problem:
+            return None
+        return self.check_password(letter, player, letter.body)
+
+    def check_password(self, letter: Letter, player: dict[str, Any], body: str) -> Settled | Verdict | None:
+        """A lock in force, or a wrong password (counted): the mail ends here; else None."""
         power = self.ctx.seat(player)
         keys = [player_key(power), address_key(sending_address(letter.raw, letter.sender))]
         until = self.guesses.locked_until(keys, self.now)
@@ -132,14 +196,12 @@ class Gate:
             return Settled(letter.sender, f"held unread until {until:%Y-%m-%d %H:%M} UTC: too many wrong "
                                           "passwords (the lock is counted per player and per sending address)",
                            held=True)
-        letter.subject = safe_subject(letter.subject, letter.body)
-        if ping.is_ping(letter):
-            return Verdict(power, ping.answer(self.ctx.game, self.ctx.phase, self.meta))
-        if letter.body is None or letter.date_problem:
-            return None
-        password = first_password(letter.body)
+        password = first_password(body)
         if password is None:
-            return None                    # judge refuses it, cheaply: no argon2 for a mail without one
+            if len(body) <= EARLY_REFUSAL_CHARS:
+                return None                # judge refuses it, listing any misspelt password line
+            return refusal(self.ctx, power, "no password line; put a line 'password: <your password>' in your "
+                                            "message")
         if verify(player, password):
             self.guesses.succeeded(power)
             self.guesses.save()
@@ -183,6 +245,26 @@ class Gate:
 def manners_key(raw: bytes) -> int:
     """A mail's raw bytes are one object from the mailbox to its Letter: its identity keys the notes."""
     return id(raw)
+
+
+def plain_body(raw: bytes) -> str | None:
+    """The text of a single-part text/plain mail, decoded without the MIME
+    parser (which walks every line); None for anything else."""
+    msg = BytesParser(policy=policy.compat32).parsebytes(header_block(raw) + b"\n\n", headersonly=True)
+    if msg.get_content_type() != "text/plain" or msg.is_multipart():
+        return None
+    data = split_head(raw)[1]
+    encoding = str(msg.get("Content-Transfer-Encoding") or "7bit").strip().lower()
+    try:
+        if encoding == "base64":
+            data = base64.b64decode(data)
+        elif encoding == "quoted-printable":
+            data = binascii.a2b_qp(data)
+        elif encoding not in ("7bit", "8bit", "binary"):
+            return None
+        return data.decode(str(msg.get_content_charset("utf-8")))
+    except (ValueError, LookupError, binascii.Error):
+        return None
 
 
 def sending_address(raw: bytes, sender: str) -> str:

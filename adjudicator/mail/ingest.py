@@ -404,8 +404,8 @@ def handle(meta: dict[str, Any], ctx: Context, raws: Sequence[bytes | Oversize],
         item: Letter | Settled | str
         if isinstance(raw, Oversize):
             item = raw.reason()
-        elif (settled := gate.before_reading(raw)) is not None:
-            item = settled
+        elif (early := gate.before_reading(raw)) is not None:
+            item = early
         else:
             try:
                 item = decode(raw, message_key(raw))

@@ -20,14 +20,24 @@ LEDGER = "ingested.txt"
 FROM_RE = re.compile(rb"^from:[ \t]*(.*(?:\r?\n[ \t].*)*)", re.IGNORECASE | re.MULTILINE)
 
 
+def split_head(raw: bytes) -> tuple[bytes, bytes]:
+    """(the header block with LF line ends, the body as it is), without copying the whole mail."""
+    at, size = raw.find(b"\n\n"), 2
+    crlf = raw.find(b"\r\n\r\n", 0, at + 3 if at >= 0 else len(raw))    # only before the first LF LF
+    if crlf >= 0:
+        at, size = crlf, 4
+    if at < 0:
+        return raw.replace(b"\r\n", b"\n"), b""
+    return raw[:at].replace(b"\r\n", b"\n"), raw[at + size:]
+
+
 def header_block(raw: bytes) -> bytes:
     """The bytes before the first blank line."""
-    return raw.replace(b"\r\n", b"\n").split(b"\n\n", 1)[0]
+    return split_head(raw)[0]
 
 
 def body_bytes(raw: bytes) -> bytes:
-    normal = raw.replace(b"\r\n", b"\n")
-    return normal.split(b"\n\n", 1)[1] if b"\n\n" in normal else b""
+    return split_head(raw)[1].replace(b"\r\n", b"\n")
 
 
 def mail_key(raw: bytes) -> str:

@@ -13,10 +13,20 @@ WORD = "ping"
 
 
 def is_ping(letter: Letter) -> bool:
-    if letter.subject.strip().lower() == WORD:
+    return is_ping_text(letter.subject, letter.body or "")
+
+
+def is_ping_text(subject: str, body: str) -> bool:
+    """The Subject is "ping", or the body's first line is, alone or before a signature.
+    Only the first lines are looked at: a long body costs nothing here."""
+    if subject.strip().lower() == WORD:
         return True
-    lines = [line.strip() for line in (letter.body or "").splitlines()
-             if line.strip() and not line.lstrip().startswith(">")]
+    lines = []
+    for line in body.split("\n", 40)[:40]:
+        if line.strip() and not line.lstrip().startswith(">"):
+            lines.append(line.strip())
+            if len(lines) == 2:
+                break
     return bool(lines) and lines[0].lower() == WORD and (len(lines) == 1 or lines[1].startswith("--"))
 
 
