@@ -29,9 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_mail import PASSWORDS, address, make_game  # noqa: E402
+from test_mail import PASSWORDS, address, make_game
 
-from adjudicator.mail.ingest import ingest, ingest_mails  # noqa: E402
+from adjudicator.mail.ingest import ingest, ingest_mails
 
 NOW = datetime(2024, 1, 1, 12, 0, tzinfo=timezone.utc)
 

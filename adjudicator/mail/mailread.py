@@ -106,7 +106,7 @@ def _read_box(box: mailbox.Mailbox[Any], ordered: bool) -> list[bytes | Oversize
 
 def header_message_id(head: bytes) -> str | None:
     """The plain Message-ID in a mail's header block, or None."""
-    from adjudicator.mail.ledger import header_block      # without copying a long body
+    from adjudicator.mail.ledger import header_block  # without copying a long body
     match = MESSAGE_ID_RE.search(header_block(head))
     return match.group(1).decode("ascii") if match else None
 
