@@ -182,7 +182,8 @@ class Gate:
             return Settled(letter.sender, f"{letter.sender} is not a player in {self.ctx.game}; no reply is sent")
         letter.subject = safe_subject(letter.subject, letter.body)
         if ping.is_ping(letter):
-            return Verdict(self.ctx.seat(player), ping.answer(self.ctx.game, self.ctx.phase, self.meta))
+            return Verdict(self.ctx.seat(player), ping.answer(self.ctx.game, self.ctx.phase, self.meta),
+                           reason="ping: answered, nothing stored")
         if letter.body is None or letter.date_problem:
             return None
         return self.check_password(letter, player, letter.body)
