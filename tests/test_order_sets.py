@@ -29,7 +29,7 @@ from adjudicator.folder import gamefolder
 from adjudicator.folder.folders import open_game
 from adjudicator.folder.orderset import read_set
 from adjudicator.mail.ingest import IngestResult, ingest
-from adjudicator.store import storage
+from adjudicator.store import seal, storage
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "orders" / "standard"
@@ -218,6 +218,7 @@ def test_a_retreat_is_replaced_by_the_next_one_and_only_a_valid_one_counts(game:
         "units": {"germany": ["A bur"], "england": ["F lon"]}, "centres": {"france": ["par"]},
         "dislodged": [{"unit": "A par", "power": "france", "attacker_from": "bur", "retreats": ["gas"]}]})),
         encoding="utf-8")
+    seal.reseal(game)            # a history file made by hand: sealed with the game's key
     open_phase_at(game, OPENED)
     result = mail.send("france", "A par R bur")                 # where the attack came from: void
     assert open_game(game).standing().lacking["france"] == ["dislodged A Paris: its order is void"]
