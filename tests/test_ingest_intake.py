@@ -308,8 +308,11 @@ def test_an_order_that_cannot_be_read_is_still_an_error(game: Path, tmp_path: Pa
     assert "# not accepted: A rom - xyzzy" in stored(game)
 
 
-@pytest.mark.parametrize("subject, reply", [("orders", "Re: orders"), ("Re: Re: orders", "Re: orders"),
-                                            ("RE: Aw: Fwd: FW: orders", "Re: orders"), ("", "Re: game: orders")])
+@pytest.mark.parametrize("subject, reply", [("orders", "[game] Re: orders"), ("Re: Re: orders", "[game] Re: orders"),
+                                            ("RE: Aw: Fwd: FW: orders", "[game] Re: orders"),
+                                            ("", "[game] Re: orders"),
+                                            ("Re: [game] Spring 1901 Movement results",
+                                             "[game] Re: Spring 1901 Movement results")])
 def test_reply_subjects_do_not_grow(game: Path, tmp_path: Path, subject: str, reply: str) -> None:
     msg = letter(address("italy"), ITALY, 5, "subject")
     msg.replace_header("Subject", subject)

@@ -206,7 +206,7 @@ def test_game_by_mail_end_to_end(game: Path, tmp_path: Path) -> None:
         power = msg["X-Adjudicator-Power"]
         assert envelope.rcpt_tos == [address(power)]
         assert msg["To"].addresses[0].addr_spec == address(power)
-        assert msg["Subject"] == "game: Spring 1901 Movement results"
+        assert msg["Subject"] == "[game] Spring 1901 Movement results"
         text = msg.get_body(preferencelist=("plain",)).get_content()
         private = (game / "private" / power / f"{SLUG}.txt").read_text(encoding="utf-8")
         assert text.replace("\r\n", "\n") == private
@@ -232,5 +232,10 @@ def test_maildir_and_cli(game: Path, tmp_path: Path) -> None:
     out = runner.invoke(cli, ["player", "add", str(game), "Frnce", "--name", "x", "--email", "x@localhost",
                               "--password", "p-long-enough"])
     assert out.exit_code == 2 and "did you mean France" in out.output
+    # Before any phase: `mail` writes each player's welcome (their power, how to order, the state file).
     out = runner.invoke(cli, ["mail", str(game)])
+    assert out.exit_code == 0 and out.output.count("mail/welcome/") == 7, out.output
+    empty = tmp_path / "empty"
+    gamefolder.new_game(empty, "standard")
+    out = runner.invoke(cli, ["mail", str(empty)])
     assert out.exit_code == 2 and "no phase has been adjudicated" in out.output

@@ -115,7 +115,7 @@ def test_a_standard_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inbox: S
     all_ids = set()
     for power in PASSWORDS:
         results = results_of(smtp_inbox, address(power))
-        assert [m["Subject"] for m in results] == [f"game: {Phase.from_slug(s)} results" for s in slugs]
+        assert [m["Subject"] for m in results] == [f"[game] {Phase.from_slug(s)} results" for s in slugs]
         for slug, msg in zip(slugs, results):
             assert msg["X-Adjudicator-Power"] == power
             assert started <= msg["Date"].datetime <= finished          # the real time, not the game's year
@@ -204,7 +204,7 @@ def test_a_seven_wonders_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inb
     for seat in seats:
         results = results_of(smtp_inbox, f"{seat}@localhost")
         assert len(results) == 4
-        assert results[0]["Subject"] == "wonders: the game begins"
+        assert results[0]["Subject"] == "[wonders] the game begins"
         for tag, msg in zip(tags, results):
             assert started <= msg["Date"].datetime <= finished
             assert list(msg.iter_attachments()) == []

@@ -103,7 +103,7 @@ def test_a_phase_adjudicated_again_after_rollback_is_corrected(game: Path, tmp_p
     (tmp_path / "orders.txt").write_text("France:\nA par - pic\n", encoding="utf-8")
     gamefolder.adjudicate(game, tmp_path / "orders.txt")
     new = strict_parse(next(p for p in mail.write_messages(game, SLUG, now=T2) if p.stem == "france").read_bytes())
-    assert new["Subject"] == "demo: Spring 1901 Movement results (Corrected)"
+    assert new["Subject"] == "[demo] Spring 1901 Movement results (Corrected)"
     text = body_of(new)
     assert text.startswith("Corrected results for Spring 1901 Movement")
     assert "Picardy" in text
@@ -131,13 +131,21 @@ def test_turn_file_games_mail_the_opening_reports(tmp_path: Path) -> None:
     assert set(msgs) == {"alice", "bob", "carol"}
     for seat, msg in msgs.items():
         assert [a.addr_spec for a in msg["To"].addresses] == [f"{seat}@example.org"]
-        assert msg["Subject"] == "sw: the game begins"
+        assert msg["Subject"] == "[sw] the game begins"
         assert list(msg.iter_attachments()) == []          # no state: it holds every hand
         text = body_of(msg)
         assert text == (folder / "private" / seat / "0000-setup.txt").read_text(encoding="utf-8")
         assert f"({seat} only)" in text
         assert not any(f"({other} only)" in text for other in msgs if other != seat)
     from adjudicator.cli.main import cli
+    # `mail` sends each newcomer's welcome, which carries their opening hand (so no separate mail).
     out = CliRunner().invoke(cli, ["mail", str(folder)])
     assert out.exit_code == 0, out.output
-    assert sorted(p.name for p in (folder / "mail" / "0000-setup").iterdir()) == ["alice.eml", "bob.eml", "carol.eml"]
+    welcomes = sorted((folder / "mail" / "welcome").glob("*.eml"))
+    assert [p.name.split("-")[0] for p in welcomes] == ["alice", "bob", "carol"]
+    assert not (folder / "mail" / "0000-setup").exists()
+    for path in welcomes:
+        seat = path.name.split("-")[0]
+        text = body_of(strict_parse(path.read_bytes()))
+        assert (folder / "private" / seat / "0000-setup.txt").read_text(encoding="utf-8").strip() in text
+        assert not any(f"({other} only)" in text for other in msgs if other != seat)

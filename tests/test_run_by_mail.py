@@ -80,7 +80,7 @@ def test_two_years_by_run_alone(game: Path, dovecot: Dovecot, smtp_inbox: SmtpIn
     out = run(game, T0 + timedelta(days=2, hours=-11))
     assert "reminded Turkey" in out, out
     assert "reminded" not in run(game, T0 + timedelta(days=2, hours=-10))
-    assert subjects(smtp_inbox, "turkey")[-1] == "game: reminder, orders are due"
+    assert subjects(smtp_inbox, "turkey")[-1] == "[game] Reminder: Spring 1901 Movement"
     assert not any("reminder" in s for s in subjects(smtp_inbox, "france"))
     # Turkey is late, but inside the hour of grace: taken, and the phase goes.
     late = T0 + timedelta(days=2, minutes=30)
@@ -88,7 +88,7 @@ def test_two_years_by_run_alone(game: Path, dovecot: Dovecot, smtp_inbox: SmtpIn
     out = run(game, late)
     assert "adjudicated 1901-spring-movement (every order is in)" in out, out
     assert "next deadline: 2026-12-05T09:30+00:00" in out
-    assert "game: Spring 1901 Movement results" in subjects(smtp_inbox, "turkey")
+    assert "[game] Spring 1901 Movement results" in subjects(smtp_inbox, "turkey")
 
     # Fall 1901: Italy never orders; at deadline + grace it is NMR.
     now = late + timedelta(hours=2)
@@ -135,7 +135,7 @@ def test_two_years_by_run_alone(game: Path, dovecot: Dovecot, smtp_inbox: SmtpIn
     assert "The game ended in a draw between" in end
     for power in PASSWORDS:
         mails = smtp_inbox.of(address(power))
-        assert mails[-1]["Subject"] == "game: the game is over"
+        assert mails[-1]["Subject"] == "[game] The game is over"
         assert "The game ended in a draw" in body_of(mails[-1])
         for msg in mails:                     # dated by the injected clock, never the game's year
             assert msg["Date"].datetime.year == 2026

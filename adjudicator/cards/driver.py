@@ -10,6 +10,8 @@ status. Same folder shape as Diplomacy:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -25,8 +27,9 @@ from adjudicator.cards.common import (
 from adjudicator.cards.registry import find_game
 from adjudicator.errors import DataFileError, GameFolderError
 from adjudicator.store import phasecommit, storage
-from adjudicator.store.gamemeta import check_meta
+from adjudicator.store.gamemeta import check_meta, format_time, with_deadline
 from adjudicator.store.names import check_name, refuse_confusable
+from adjudicator.store.owed import notices_path
 from adjudicator.store.phasecommit import LOCK_NAME
 from adjudicator.store.rollback import roll_back
 
@@ -62,7 +65,7 @@ def apply_options(data: dict[str, Any], options: dict[str, Any], variant: str) -
 
 
 def new_game(folder: Path, variant: str, players: list[str], seed: int,
-             options: dict[str, Any] | None = None) -> Path:
+             options: dict[str, Any] | None = None, house_rules: str | None = None) -> Path:
     game = find_game(variant)
     data = apply_options(load_data(game), options or {}, variant)
     if folder.exists() and any(folder.iterdir()):
@@ -83,6 +86,8 @@ def new_game(folder: Path, variant: str, players: list[str], seed: int,
     if options:
         meta["options"] = dict(options)
     meta["players"] = [{"power": p, "name": p, "email": ""} for p in players]
+    if house_rules:
+        meta["house_rules"] = house_rules
     folder.mkdir(parents=True, exist_ok=True)
     phasecommit.commit(folder, [(folder / LOCK_NAME, b""),
                                 (folder / "game.yaml", storage.dump_yaml(meta)),
@@ -223,9 +228,17 @@ def refuse_repeat(folder: Path, index: int, choices: dict[str, Any], info: Phase
             file=str(turn_path), hint=f"if it really is for {info.name}, add the line 'phase: {info.name}'")
 
 
-def adjudicate(folder: Path, turn_path: Path | None, *, force: bool = False, nmr: bool = False) -> list[Path]:
+# The next phase's deadline by its kind (every turn of a card game is a "movement").
+DeadlineRule = Callable[[str], "datetime | None"]
+
+
+def adjudicate(folder: Path, turn_path: Path | None, *, force: bool = False, nmr: bool = False,
+               opens: datetime | None = None, deadline: DeadlineRule | None = None) -> list[Path]:
+    """Apply the phase. The next one opens at `opens` with the deadline
+    `deadline` gives (none without one), written to game.yaml with the phase."""
     # One step: the phase lands whole or not at all (see phasecommit).
-    return phasecommit.commit(folder, prepare_phase(folder, turn_path, force=force, nmr=nmr))
+    return phasecommit.commit(folder, prepare_phase(folder, turn_path, force=force, nmr=nmr, opens=opens,
+                                                    deadline=deadline))
 
 
 def preview(folder: Path, turn_path: Path | None, nmr: bool = False) -> list[Path]:
@@ -289,9 +302,11 @@ def phase_choices(folder: Path, turn_path: Path | None, index: int, info: PhaseI
     return {**collected, **choices}, str(turn_path)
 
 
-def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool,
-                  nmr: bool = False) -> list[tuple[Path, str | bytes]]:
-    """Everything the phase writes, the applied turn file first; nothing written."""
+def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool, nmr: bool = False,
+                  opens: datetime | None = None,
+                  deadline: DeadlineRule | None = None) -> list[tuple[Path, str | bytes]]:
+    """Everything the phase writes, the applied turn file first; nothing written.
+    With `deadline`, the reports end by naming the next phase's and game.yaml gets it."""
     from adjudicator.output import templating  # jinja2: only when reports are written
     game, state, index, data, players = current(folder)
     info = game.phase(state)
@@ -325,18 +340,29 @@ def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool,
     # Render everything before writing anything: a broken template then costs
     # nothing. The next history file goes last, because its existence is what
     # moves the game on.
+    due = deadline("movement") if deadline is not None and next_info is not None else None
+    closing = f"\nChoices for {next_info.name} are due by {format_time(due)}.\n" if next_info and due else ""
     texts = {folder / "reports" / f"{tag}.txt":
-             templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder)}
+             templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder) + closing}
     for player in players:
         private_context = dict(context, player=player, private=game.private_view(outcome.state, player, data),
                                events=[e.text for e in events if e.is_visible_to(player)])
         texts[folder / "private" / player / f"{tag}.txt"] = \
-            templating.render(f"{game.name}/private.txt.j2", private_context, game_folder=folder)
+            templating.render(f"{game.name}/private.txt.j2", private_context, game_folder=folder) + closing
     writes: list[tuple[Path, str | bytes]] = [
         (folder / "orders" / f"{tag}.yaml", storage.dump_yaml({"phase": info.name, **choices})),
         *texts.items(),
-        history_entry(folder, index + 1, next_info, outcome.state),
     ]
+    if missed:
+        shown = f"{info.title} ({info.name})" if info.title else info.name
+        told = {name: [(f"No choice came from you for {shown} in {folder.name}; the default was played for "
+                       f"you: {'; '.join(storage.dump_yaml(choices[name]).strip().splitlines())}.")] for name in missed}
+        writes.append((notices_path(folder, tag), storage.dump_yaml({"players": told})))
+    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
+    settings = with_deadline(meta, due, opens)
+    if settings != meta:
+        writes.append((folder / "game.yaml", storage.dump_yaml(settings)))
+    writes.append(history_entry(folder, index + 1, next_info, outcome.state))
     return writes
 
 
@@ -346,8 +372,10 @@ def index_of(name: str) -> int | None:
     return int(head) if dash and len(head) == 4 and head.isdigit() else None
 
 
-def rollback(folder: Path, phase_text: str) -> list[Path]:
-    """Back to the state before a phase, named by its number or its history file's name."""
+def rollback(folder: Path, phase_text: str, *, opens: datetime | None = None,
+             deadline: DeadlineRule | None = None) -> list[Path]:
+    """Back to the state before a phase, named by its number or its history
+    file's name; with `deadline`, the phase opens again at `opens` with a fresh one."""
     files = history_files(folder)
     names = {path.stem: index_of(path.stem) for path in files}
     number = int(phase_text) if phase_text.isdigit() else names.get(phase_text)
@@ -355,4 +383,8 @@ def rollback(folder: Path, phase_text: str) -> list[Path]:
         raise GameFolderError(f"no phase {phase_text!r} in this game", file=str(folder / "history"),
                               hint="name it by number or as its history file does, e.g. "
                                    + ", ".join(list(names)[-3:]))
-    return roll_back(folder, number, f"phase {phase_text}", index_of)
+    writes: list[tuple[Path, str | bytes]] = []
+    if deadline is not None:
+        meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
+        writes.append((folder / "game.yaml", storage.dump_yaml(with_deadline(meta, deadline("movement"), opens))))
+    return roll_back(folder, number, f"phase {phase_text}", index_of, writes)

@@ -67,21 +67,41 @@ def smtp_options(func: click.decorators.FC) -> click.decorators.FC:
 @locked
 def mail_cmd(game: Path, phase_slug: str | None, send: bool, smtp: str | None, starttls: bool,
              user: str | None) -> None:
-    """Write (and with --send, send) each player's results mail for a phase.
-    A mail already sent (listed in GAME/mail/sent.txt) is not sent again."""
+    """Write (and with --send, send) each player's results mail for a phase,
+    each newcomer's welcome and the phase's notices. A mail already sent
+    (listed in GAME/mail/sent.txt) is not sent again."""
+    import datetime
+
+    from adjudicator.folder import folders
+    from adjudicator.folder.folders import open_game
+    from adjudicator.mail import outbox, welcome
     from adjudicator.mail import results as mail
     from adjudicator.mail.smtp import send_files
-    slug = phase_slug or mail.latest_reported_slug(game)
     server = smtp_server(smtp, starttls, user) if send else None
-    messages = mail.build_messages(game, slug)
-    if not messages:
-        raise AdjudicatorError("no player has an email address",
-                               hint="add players with 'adjudicator player add'")
-    paths = mail.write_messages(game, slug, messages)
-    for path in paths:
+    now = datetime.datetime.now(datetime.timezone.utc)
+    welcomes = outbox.welcomes(game, now, sending=True)
+    slug = phase_slug or outbox.latest_slug(game)
+    paths: list[Path] = []
+    if slug is not None:
+        messages = mail.build_messages(game, slug, now)
+        if phase_slug is None:        # the newest results: not again to a player whose welcome carried them
+            game_name = outbox.game_name(folders.game_meta(game), game)
+            carried = {str(e["power"]) for e in outbox.players_of(game)
+                       if welcome.results_welcomed(game, game_name, e, slug)}
+            messages = [m for m in messages if str(m["X-Adjudicator-Power"]) not in carried]
+        paths = mail.write_messages(game, slug, messages)
+    notices = outbox.notices(game, now, open_game(game).standing().phase, sending=True)
+    if not welcomes and not paths and not notices:
+        if slug is None:
+            raise AdjudicatorError("no phase has been adjudicated yet, and every player has had a welcome",
+                                   hint="run 'adjudicator adjudicate' first")
+        raise AdjudicatorError("no player has an email address", hint="add players with 'adjudicator player add'")
+    for path in [*welcomes, *paths, *notices]:
         click.echo(f"wrote {path}")
     if server is not None:
-        echo_sent(send_files(game, paths, server), server)
+        report = send_files(game, [*welcomes, *paths, *notices], server)
+        welcome.sent(game, [p for p in report.sent if p in welcomes])
+        echo_sent(report, server)
 
 
 @click.command("ingest")

@@ -55,8 +55,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
               "its map (none for a card game) and public report (never private files). Files are 0644 and "
               "folders 0755, ready to serve.")),
     "mail": ("adjudicator.cli.mail:mail_cmd",
-             ("Write (and with --send, send) each player's results mail for a phase. A mail already sent "
-              "(listed in GAME/mail/sent.txt) is not sent again.")),
+             ("Write (and with --send, send) each player's results mail for a phase, each newcomer's welcome "
+              "and the phase's notices. A mail already sent (listed in GAME/mail/sent.txt) is not sent again.")),
     "ingest": ("adjudicator.cli.mail:ingest_cmd",
                ("Take orders into GAME from SOURCE: an mbox file, a Maildir, one .eml file, a folder of .eml "
                 "files, or an IMAP folder such as imaps://judge@example.org@mail.example.org:993/INBOX "
@@ -68,7 +68,35 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
              "Seal GAME's history files as they are now, with the game's key (after the GM repaired one by hand)."),
     "unlock": ("adjudicator.cli.safety:unlock_command",
                "Let WHO (a power, player or address locked out after wrong passwords) mail GAME again now."),
+    "schedule": ("adjudicator.cli.settings:schedule_command",
+                 ("Set GAME's schedule: each phase's length, the grace after a deadline, the reminders and the "
+                  "missed limit. An option left out keeps its value. The next phase `run` opens gets its "
+                  "deadline from it.")),
+    "mailbox": ("adjudicator.cli.settings:mailbox_command",
+                ("Set where GAME's mail comes from and goes through, and who the judge is. An option left out "
+                 "keeps its value. Passwords never go here: `run` reads them from ADJUDICATOR_IMAP_PASSWORD and "
+                 "ADJUDICATOR_SMTP_PASSWORD.")),
 }
+
+
+MAX_HOUSE_RULES = 20_000          # characters: a page or two; more is a mistake
+
+
+def read_house_rules(path: Path) -> str:
+    """The house rules as plain text: every line printable (tabs become spaces), at most a few pages."""
+    from adjudicator.store import storage
+    text = storage.read_text(path, max_bytes=4 * MAX_HOUSE_RULES, what="house rules file")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\t", "    ")
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.isprintable():
+            raise AdjudicatorError("a control character in the house rules", file=str(path), line=number,
+                                   hint="save the file as plain text")
+    if len(text) > MAX_HOUSE_RULES:
+        raise AdjudicatorError(f"the house rules are over {MAX_HOUSE_RULES} characters", file=str(path),
+                               hint="keep them to a page or two; link to a longer text")
+    if not text.strip():
+        raise AdjudicatorError("the house rules file is empty", file=str(path))
+    return text.strip("\n") + "\n"
 
 
 def is_turn_file_game(name: str) -> bool:
@@ -110,20 +138,24 @@ def cli() -> None:
 @click.option("--seed", default=1, show_default=True, type=int, help="RNG seed (turn-file games)")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="a rules option of a turn-file game, e.g. side=B or artisans_official=true; repeatable")
+@click.option("--house-rules", "house_rules_file", type=click.Path(path_type=Path), default=None,
+              help="a text file of the game's house rules, kept in game.yaml and sent in every welcome mail")
 @friendly_errors
-def new(game: Path, variant: str, players: str | None, seed: int, options: tuple[str, ...]) -> None:
+def new(game: Path, variant: str, players: str | None, seed: int, options: tuple[str, ...],
+        house_rules_file: Path | None) -> None:
     """Create a new game folder GAME."""
+    rules = read_house_rules(house_rules_file) if house_rules_file is not None else None
     if is_turn_file_game(variant):
         if not players:
             raise AdjudicatorError(f"{variant} needs --players a,b,c")
         from adjudicator.cards import driver as cards
         cards.new_game(game, variant, [p.strip() for p in players.split(",") if p.strip()], seed,
-                       parse_options(options))
+                       parse_options(options), house_rules=rules)
     elif options:
         raise AdjudicatorError("--option is for turn-file games", hint="Diplomacy variants take no options")
     else:
         gamefolder = diplomacy_folders()
-        gamefolder.new_game(game, variant)
+        gamefolder.new_game(game, variant, house_rules=rules)
     click.echo(f"created {game} ({variant})")
 
 
@@ -156,19 +188,24 @@ def check(game: Path | None, orders: Path | None, power: str | None, state_file:
 @click.argument("orders", type=click.Path(path_type=Path), required=False)
 @click.option("--force", is_flag=True, help="adjudicate a phase again (old results stay in history)")
 @click.option("--nmr", is_flag=True, help="resolve the phase even though orders are missing (missing powers NMR)")
+@click.option("--deadline", "deadline_text", default=None, metavar="TIME|+DURATION",
+              help="the next phase's deadline (default: from game.yaml's schedule, if it has one)")
 @friendly_errors
-def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool) -> None:
+def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool, deadline_text: str | None) -> None:
     """Resolve GAME's current phase with ORDERS (or a turn file).
 
     Without ORDERS, Diplomacy games use the orders collected under
     GAME/orders/<phase>/ (by 'adjudicator ingest'). With ORDERS as well, the
-    file wins for the powers it names and collected orders are used for the rest."""
+    file wins for the powers it names and collected orders are used for the rest.
+    The reports name the next phase's deadline: --deadline, else the
+    schedule's length from now if game.yaml has a schedule, else none."""
     from adjudicator.folder import folders
     from adjudicator.store import folderlock
     with folderlock.hold(game) as recovered:
         for note in recovered:
             click.echo(note)
-        done = folders.open_game(game).adjudicate(orders, force=force, nmr=nmr)
+        opens, rule = next_deadline_rule(game, deadline_text, clocked_only=False)
+        done = folders.open_game(game).adjudicate(orders, force=force, nmr=nmr, opens=opens, deadline=rule)
     for note in done.notes:
         click.echo(note)
     for path in done.paths:
@@ -203,8 +240,9 @@ def deadline(game: Path, change: str) -> None:
     with folderlock.hold(game):
         path = game / "game.yaml"
         meta = check_meta(storage.read_yaml(path), str(path))
-        when = schedule.extend(meta, change, datetime.datetime.now(datetime.timezone.utc))
-        meta["deadline"] = schedule.format_time(when)
+        now = datetime.datetime.now(datetime.timezone.utc)
+        when = schedule.extend(meta, change, now)
+        meta = schedule.with_deadline(meta, when, schedule.opened_of(meta))   # the phase opened when it did
         phasecommit.commit(game, [(path, storage.dump_yaml(meta))])
     click.echo(f"deadline: {meta['deadline']}")
 
@@ -236,19 +274,44 @@ def preview(game: Path, orders: Path | None, nmr: bool) -> None:
 @cli.command()
 @click.argument("game", type=click.Path(path_type=Path))
 @click.argument("phase")
+@click.option("--deadline", "deadline_text", default=None, metavar="TIME|+DURATION",
+              help="the phase's fresh deadline (default: the schedule's length from now, if a deadline is set)")
 @friendly_errors
-def rollback(game: Path, phase: str) -> None:
+def rollback(game: Path, phase: str, deadline_text: str | None) -> None:
     """Return GAME to the state before PHASE (e.g. 1901-fall-movement, or a
     turn-file game's phase number). What PHASE and later phases produced moves,
-    intact, under history/superseded/<n>/; nothing is deleted."""
+    intact, under history/superseded/<n>/; nothing is deleted. PHASE opens
+    again with a fresh deadline (--deadline, or the schedule's from now), so
+    `run` does not adjudicate it at once on a deadline already past."""
     from adjudicator.folder import folders
     from adjudicator.store import folderlock
     with folderlock.hold(game) as recovered:
         for note in recovered:
             click.echo(note)
-        moved = folders.open_game(game).rollback(phase)
+        opens, rule = next_deadline_rule(game, deadline_text, clocked_only=True)
+        moved = folders.open_game(game).rollback(phase, opens=opens, deadline=rule)
     where = moved[0].relative_to(game).parts[:3] if moved else ()
     click.echo(f"moved {len(moved)} files under {Path(*where)}; the game is back before {phase}")
+    deadline = folders.game_meta(game).get("deadline")
+    if rule is not None and deadline:
+        click.echo(f"deadline: {deadline}")
+
+
+def next_deadline_rule(game: Path, text: str | None, *, clocked_only: bool) -> tuple[Any, Any]:
+    """(now, the rule for the deadline of the phase that opens now): --deadline
+    (a time, or +DURATION from now), else the schedule's length from now where
+    the game keeps a clock (a `schedule:` in game.yaml, or with `clocked_only`
+    a deadline set), else no rule (None)."""
+    import datetime
+
+    from adjudicator.folder import folders, schedule
+    now = datetime.datetime.now(datetime.timezone.utc)
+    meta = folders.game_meta(game)
+    if text is not None:
+        when = now + schedule.parse_duration(text[1:]) if text.startswith("+") else schedule.parse_time(text)
+        return now, schedule.fixed(when)
+    keeps_clock = meta.get("deadline") is not None if clocked_only else "schedule" in meta
+    return now, (schedule.from_schedule(meta, now) if keeps_clock else None)
 
 
 def main() -> None:
@@ -277,15 +340,22 @@ def datc(file: Path, verbose: bool) -> None:
     sys.exit(1 if failed else 0)
 
 
-def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any, list[str]]]) -> list[str]:
+def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any, list[str]]],
+                           told: Callable[[Any, Any], dict[str, Any]] | None = None) -> list[str]:
     """Change the pending state of the current phase. The file it replaces is
-    kept under history/superseded/, so nothing is lost."""
-    from adjudicator.store import folderlock
+    kept under history/superseded/, so nothing is lost. `told` gives the
+    notices the change owes players (mailed by `run`), written with it."""
+    from adjudicator.store import folderlock, storage
+    from adjudicator.store.owed import DECLARED_NOTICES, notices_path
     gamefolder = diplomacy_folders()
     with folderlock.hold(game):
         _, variant, state, path = gamefolder.load_current(game)
         new_state, notes = transform(variant, state)
-        gamefolder.replace_current(game, variant, path, new_state)
+        also = []
+        notices = told(variant, state) if told is not None else {}
+        if notices:
+            also.append((notices_path(game, state.phase.slug, DECLARED_NOTICES), storage.dump_yaml(notices)))
+        gamefolder.replace_current(game, variant, path, new_state, also)
     return notes
 
 
@@ -313,7 +383,12 @@ def civil_disorder(game: Path, power: str) -> None:
         # Announced in the next public report (and so in every player's mail).
         after.extra[ANNOUNCE] = [*after.extra.get(ANNOUNCE, []), *notes]
         return after, notes
-    for note in _replace_current_state(game, transform):
+    def told(variant: Any, state: Any) -> dict[str, Any]:
+        from adjudicator.folder.notices import civil_disorder_notices
+        from adjudicator.folder.players import seat_id
+        name = str(diplomacy_folders().read_game(game).get("name") or game.name)
+        return civil_disorder_notices(variant, state, seat_id(game, power), name)
+    for note in _replace_current_state(game, transform, told):
         click.echo(note)
 
 

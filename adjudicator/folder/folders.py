@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from adjudicator.store import storage
 from adjudicator.store.gamemeta import check_meta
+
+if TYPE_CHECKING:
+    from adjudicator.folder.schedule import DeadlineRule
 
 
 @dataclass
@@ -58,9 +62,11 @@ class GameFolder(Protocol):
     kind: str
 
     def check(self, orders: Path, who: str | None, echo: Callable[[str], None]) -> bool: ...
-    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False) -> Written: ...
+    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False,
+                   opens: datetime | None = None, deadline: DeadlineRule | None = None) -> Written: ...
     def preview(self, orders: Path | None, *, nmr: bool = False) -> Written: ...
-    def rollback(self, phase: str) -> list[Path]: ...
+    def rollback(self, phase: str, *, opens: datetime | None = None,
+                 deadline: DeadlineRule | None = None) -> list[Path]: ...
     def status(self) -> str: ...
     def standing(self) -> Standing: ...
     def opening_kind(self) -> str: ...
@@ -76,9 +82,10 @@ class DiplomacyFolder:
         from adjudicator.folder.checking import check_orders
         return check_orders(self.path, orders, who, None, echo=echo)
 
-    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False) -> Written:
+    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False,
+                   opens: datetime | None = None, deadline: DeadlineRule | None = None) -> Written:
         from adjudicator.folder import gamefolder
-        done = gamefolder.adjudicate(self.path, orders, force=force, nmr=nmr)
+        done = gamefolder.adjudicate(self.path, orders, force=force, nmr=nmr, opens=opens, deadline=deadline)
         return Written(done.written, done.notes)
 
     def preview(self, orders: Path | None, *, nmr: bool = False) -> Written:
@@ -86,9 +93,10 @@ class DiplomacyFolder:
         done = gamefolder.preview(self.path, orders, nmr=nmr)
         return Written(done.written, done.notes)
 
-    def rollback(self, phase: str) -> list[Path]:
+    def rollback(self, phase: str, *, opens: datetime | None = None,
+                 deadline: DeadlineRule | None = None) -> list[Path]:
         from adjudicator.folder import gamefolder
-        return gamefolder.rollback(self.path, phase)
+        return gamefolder.rollback(self.path, phase, opens=opens, deadline=deadline)
 
     def status(self) -> str:
         from adjudicator.folder import gamefolder
@@ -135,17 +143,20 @@ class TurnFileFolder:
             echo("all choices are valid")
         return not errors
 
-    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False) -> Written:
+    def adjudicate(self, orders: Path | None, *, force: bool = False, nmr: bool = False,
+                   opens: datetime | None = None, deadline: DeadlineRule | None = None) -> Written:
         from adjudicator.cards import driver
-        return Written(driver.adjudicate(self.path, orders, force=force, nmr=nmr))
+        return Written(driver.adjudicate(self.path, orders, force=force, nmr=nmr, opens=opens,
+                                         deadline=deadline))
 
     def preview(self, orders: Path | None, *, nmr: bool = False) -> Written:
         from adjudicator.cards import driver
         return Written(driver.preview(self.path, orders, nmr=nmr))
 
-    def rollback(self, phase: str) -> list[Path]:
+    def rollback(self, phase: str, *, opens: datetime | None = None,
+                 deadline: DeadlineRule | None = None) -> list[Path]:
         from adjudicator.cards import driver
-        return driver.rollback(self.path, phase)
+        return driver.rollback(self.path, phase, opens=opens, deadline=deadline)
 
     def status(self) -> str:
         from adjudicator.cards import driver

@@ -13,6 +13,7 @@ Every write is atomic; history files are never rewritten."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,14 @@ from adjudicator.diplomacy.statefile import (
 from adjudicator.diplomacy.variant import VARIANTS_DIR
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
 from adjudicator.folder.endreport import END_REPORT, end_report, result_sentence
-from adjudicator.folder.schedule import must_order
+from adjudicator.folder.notices import notices_path, phase_notices
+from adjudicator.folder.schedule import (
+    DeadlineRule,
+    format_time,
+    must_order,
+    schedule,
+    with_deadline,
+)
 from adjudicator.output.report import long_form, private_report, public_report
 from adjudicator.rules import load_variant
 from adjudicator.store import phasecommit, storage
@@ -46,7 +54,7 @@ ANNOUNCE = "announce"             # state.extra key: public lines for the next r
 MAX_ORDERS_BYTES = 256 * 1024     # far more than any power's orders; a bigger file is a mistake or an attack
 
 
-def new_game(folder: Path, variant_name: str) -> Path:
+def new_game(folder: Path, variant_name: str, house_rules: str | None = None) -> Path:
     variant = load_variant(variant_name)
     check_name(folder.name, "game name")
     if folder.exists() and any(folder.iterdir()):
@@ -56,6 +64,8 @@ def new_game(folder: Path, variant_name: str) -> Path:
         "variant": variant.id, "kind": "diplomacy", "name": folder.name, "deadline": None,
         "players": [{"power": p, "name": "", "email": "", "password_hash": None} for p in variant.powers],
     }
+    if house_rules:
+        meta["house_rules"] = house_rules
     folder.mkdir(parents=True, exist_ok=True)
     phasecommit.commit(folder, [
         (folder / LOCK_NAME, b""),       # made now, so a later run's lock writes nothing new
@@ -190,8 +200,12 @@ def phase_orders(variant: Variant, folder: Path, state: GameState, orders_path: 
     return text, str(orders_path), notes
 
 
-def adjudicate(folder: Path, orders_path: Path | None, *, force: bool = False, nmr: bool = False) -> Adjudicated:
-    outputs, notes = prepare_phase(folder, orders_path, force=force, nmr=nmr)
+def adjudicate(folder: Path, orders_path: Path | None, *, force: bool = False, nmr: bool = False,
+               opens: datetime | None = None, deadline: DeadlineRule | None = None) -> Adjudicated:
+    """Adjudicate the current phase. The next phase opens at `opens` with the
+    deadline `deadline` gives for its kind (none without one): the reports
+    name it, and game.yaml gets it in the same step as the phase."""
+    outputs, notes = prepare_phase(folder, orders_path, force=force, nmr=nmr, opens=opens, deadline=deadline)
     return Adjudicated(phasecommit.commit(folder, outputs), notes)
 
 
@@ -215,8 +229,9 @@ def preview_outputs(folder: Path, slug: str, outputs: list[tuple[Path, str | byt
     return shown
 
 
-def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
-                  nmr: bool) -> tuple[list[tuple[Path, str | bytes]], list[str]]:
+def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool, nmr: bool,
+                  opens: datetime | None = None,
+                  deadline: DeadlineRule | None = None) -> tuple[list[tuple[Path, str | bytes]], list[str]]:
     """Everything the phase writes, computed and checked, with the GM's notes; nothing written."""
     from adjudicator.diplomacy.turn import collect_errors
     meta, variant, state, _ = load_current(folder)
@@ -254,9 +269,18 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool,
     if next_path.exists() and not force:
         raise GameFolderError("the next phase's state already exists; history is never rewritten",
                               file=str(next_path))
+    after = outcome.next_state
+    due = deadline(after.phase.kind) if deadline is not None and not after.result else None
     outputs = superseded(folder, slug, next_path) + [(folder / "orders" / f"{slug}.txt", text)]
-    outputs += phase_reports(folder, meta, variant, outcome)
+    outputs += phase_reports(folder, meta, variant, outcome, format_time(due) if due else None)
     outputs += map_outputs(folder, meta, variant, outcome)
+    told = phase_notices(variant, state, lines, outcome, str(meta.get("name") or folder.name),
+                         int(schedule(meta)["missed_limit"]), player_labels(meta))
+    if told:
+        outputs.append((notices_path(folder, slug), storage.dump_yaml(told)))
+    settings = with_deadline(meta, due, opens)
+    if settings != meta:
+        outputs.append((folder / "game.yaml", storage.dump_yaml(settings)))
     if outcome.next_state.result:
         final = end_report(folder, meta, variant, outcome.next_state, history_files(folder))
         outputs.append((folder / END_REPORT, final))
@@ -280,11 +304,11 @@ def superseded(folder: Path, slug: str, next_path: Path) -> list[tuple[Path, str
     return kept
 
 
-def phase_reports(folder: Path, meta: dict[str, Any], variant: Variant,
-                  outcome: PhaseOutcome) -> list[tuple[Path, str | bytes]]:
+def phase_reports(folder: Path, meta: dict[str, Any], variant: Variant, outcome: PhaseOutcome,
+                  deadline: str | None) -> list[tuple[Path, str | bytes]]:
+    """The public and private reports; `deadline` is the next phase's, as they name it."""
     slug = outcome.phase.slug
     name = str(meta.get("name", folder.name))
-    deadline = meta.get("deadline")
     why = meta.get("why", True) is not False      # a GM may switch the "why" lines off per game
     outputs: list[tuple[Path, str | bytes]] = [
         (folder / "reports" / f"{slug}.txt",
@@ -359,9 +383,16 @@ def find_phase(folder: Path, text: str) -> Phase:
     return candidates[0]
 
 
-def rollback(folder: Path, phase_text: str) -> list[Path]:
+def rollback(folder: Path, phase_text: str, *, opens: datetime | None = None,
+             deadline: DeadlineRule | None = None) -> list[Path]:
+    """Back to the state before a phase; with `deadline`, the phase opens
+    again at `opens` with a fresh deadline, written in the same step."""
     phase = find_phase(folder, phase_text)
-    return roll_back(folder, phase.sort_key, str(phase), phase_sort_key)
+    writes: list[tuple[Path, str | bytes]] = []
+    if deadline is not None:
+        settings = with_deadline(read_game(folder), deadline(phase.kind), opens)
+        writes.append((folder / "game.yaml", storage.dump_yaml(settings)))
+    return roll_back(folder, phase.sort_key, str(phase), phase_sort_key, writes)
 
 
 def count_missed(state: GameState, expected: list[str], sent: set[str | None]) -> dict[str, int]:
@@ -377,9 +408,17 @@ def count_missed(state: GameState, expected: list[str], sent: set[str | None]) -
     return counts
 
 
+def player_labels(meta: dict[str, Any]) -> dict[str, str]:
+    """Seat -> 'Name <address>' for the seats that have a player, for the GM's lines."""
+    labels = {}
+    for entry in meta.get("players") or []:
+        if isinstance(entry, dict) and entry.get("power") and entry.get("email"):
+            labels[str(entry["power"])] = f"{entry.get('name') or '?'} <{entry['email']}>"
+    return labels
+
+
 def missed_flags(meta: dict[str, Any], variant: Variant, state: GameState) -> list[str]:
     """A line for the GM about each power that missed `missed_limit` phases in a row."""
-    from adjudicator.folder.schedule import schedule
     limit = int(schedule(meta)["missed_limit"])
     lines = []
     for power, count in sorted(state.missed.items()):

@@ -178,6 +178,12 @@ def _power_id(meta: dict[str, Any], power: str) -> str:
     return pid
 
 
+def seat_id(folder: Path, power: str) -> str:
+    """The seat a GM names ('France', 'fra', or a card game's player), as game.yaml keeps it."""
+    meta, _ = _load(folder)
+    return _power_id(meta, power)
+
+
 def _entry(players: list[dict[str, Any]], pid: str) -> dict[str, Any]:
     for entry in players:
         if isinstance(entry, dict) and seat_of(entry) == pid:

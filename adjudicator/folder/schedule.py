@@ -1,9 +1,11 @@
 """Deadlines and who the judge waits for.
 
-game.yaml holds the deadline as an ISO timestamp with its time zone, and the
-schedule that sets the next one:
+game.yaml holds the deadline as an ISO timestamp with its time zone, when
+the phase opened (set by `run`, `rollback` and `deadline`; a reminder whose
+moment falls before it is skipped), and the schedule that sets the next one:
 
     deadline: '2026-12-01T18:00:00+01:00'
+    opened: '2026-11-28T18:00:00+01:00'
     schedule:
       movement: 3d          # each phase's length, from the moment it opens
       retreat: 1d
@@ -18,14 +20,23 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from typing import Any
 
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.errors import AdjudicatorError, DataFileError
+from adjudicator.store.gamemeta import format_time, with_deadline
+
+__all__ = ["DeadlineRule", "deadline_of", "due_line", "extend", "fixed", "format_time", "from_schedule",
+           "must_order", "next_deadline", "opened_of", "parse_duration", "parse_time", "schedule", "with_deadline"]
 
 DURATION_RE = re.compile(r"(\d+)\s*([dhm])")
 UNITS = {"d": "days", "h": "hours", "m": "minutes"}
+# The deadline of the phase that opens next, by its kind (movement, retreat,
+# adjustment); None: the phase has no deadline. A phase step calls it once it
+# knows which phase comes next, so its reports can name the deadline.
+DeadlineRule = Callable[[str], "datetime.datetime | None"]
 DEFAULTS: dict[str, Any] = {"movement": "3d", "retreat": "1d", "adjustment": "1d", "grace": "0m",
                             "reminders": ["24h"], "missed_limit": 2}
 
@@ -87,16 +98,42 @@ def next_deadline(meta: dict[str, Any], kind: str, opened: datetime.datetime) ->
     return opened + parse_duration(schedule(meta)[kind])
 
 
+def opened_of(meta: dict[str, Any]) -> datetime.datetime | None:
+    """When the current phase opened, if a command that knew the clock recorded it."""
+    return deadline_of({"deadline": meta.get("opened")})
+
+
+def from_schedule(meta: dict[str, Any], now: datetime.datetime) -> DeadlineRule:
+    """Each phase's deadline is its length from the schedule after `now`, when it opens."""
+    return lambda kind: next_deadline(meta, kind, now)
+
+
+def fixed(when: datetime.datetime | None) -> DeadlineRule:
+    return lambda kind: when
+
+
+def due_line(meta: dict[str, Any], phase: str, now: datetime.datetime, what: str = "Orders") -> str:
+    """The sentence every mail that asks for orders carries: the deadline of
+    the phase it asks them for. Inside the grace it says until when late
+    orders are taken, so the time it names is never already past."""
+    deadline = deadline_of(meta)
+    if deadline is None:
+        return ""
+    if now < deadline:
+        return f"{what} for {phase} are due by {format_time(deadline)}."
+    grace = parse_duration(schedule(meta)["grace"])
+    if now < deadline + grace:
+        return (f"The deadline for {phase} was {format_time(deadline)}; late {what.lower()} are taken until "
+                f"{format_time(deadline + grace)}.")
+    return ""
+
+
 def extend(meta: dict[str, Any], change: str, now: datetime.datetime) -> datetime.datetime:
     """`+2d` moves the deadline (from now if there is none); a timestamp sets it."""
     if change.startswith("+"):
         base = deadline_of(meta) or now
         return base + parse_duration(change[1:])
     return parse_time(change)
-
-
-def format_time(when: datetime.datetime) -> str:
-    return when.isoformat(timespec="minutes")
 
 
 def must_order(variant: Variant, state: GameState) -> list[str]:

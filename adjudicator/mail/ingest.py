@@ -75,7 +75,14 @@ from adjudicator.errors import AdjudicatorError, OrderError
 from adjudicator.folder import votes
 from adjudicator.folder.gamefolder import history_files, load_current, read_game
 from adjudicator.folder.orderset import take_set_words
-from adjudicator.folder.players import needs_rehash, roster, upgrade_hash, verify
+from adjudicator.folder.players import (
+    needs_rehash,
+    roster,
+    set_password,
+    upgrade_hash,
+    verify,
+)
+from adjudicator.folder.schedule import due_line
 from adjudicator.mail import ledger, quarantine
 from adjudicator.mail.gate import Gate, Settled
 from adjudicator.mail.intake import Context, Rejected, Verdict, phase_opened
@@ -95,13 +102,19 @@ from adjudicator.mail.mailread import (
 from adjudicator.mail.orderreply import take_orders
 from adjudicator.mail.playerlines import is_order_line, refuse_dropped_lines
 from adjudicator.mail.quarantine import Oversize
-from adjudicator.mail.results import gm_address, message_domain
+from adjudicator.mail.results import (
+    gm_address,
+    judge_from,
+    message_domain,
+    reply_subject,
+)
 from adjudicator.store import phasecommit, storage
 from adjudicator.store.names import inside
 
 __all__ = ["LEDGER", "MAX_LINE_CHARS", "MAX_MESSAGE_BYTES", "IngestResult", "Rejected", "ingest", "ingest_mails",
            "message_key", "one_line", "phase_opened", "split_body"]
 
+MIN_NEW_PASSWORD, MAX_NEW_PASSWORD = 12, 200   # a password a player chooses by mail
 ORDER_WORDS = {"a", "f", "army", "fleet", "build", "b", "disband", "d", "retreat", "r", "remove", "waive",
                "-", "->", "=>", "s", "h", "c", "support", "supports", "hold", "holds", "convoy", "convoys"}
 SEASON_WORDS = {"spring": "spring", "summer": "summer", "fall": "fall", "autumn": "fall", "winter": "winter"}
@@ -312,21 +325,42 @@ def judge(ctx: Context, letter: Letter) -> Verdict:
             verdict.login = body.password
         check_phase_line(ctx, body)
         refuse_dropped_lines(body)
-        ctx.decide(letter, power, body, verdict)
+        verdict.new_password = checked_new_password(body)
+        if verdict.new_password is None or body.text.strip():
+            ctx.decide(letter, power, body, verdict)
+        if verdict.new_password is not None:
+            verdict.body = PASSWORD_CHANGED + verdict.body
     except Rejected as exc:
         verdict.reason = str(exc)
-        verdict.stored = verdict.target = None
+        verdict.stored = verdict.target = verdict.new_password = None
         verdict.body = f"Your message was not accepted for {ctx.game}, {ctx.phase}: {exc}\n\nNothing was stored.\n"
         if body is not None and body.problems:
             verdict.body += "\n" + "\n".join(body.problems) + "\n"
     if verdict.ignored:
         verdict.body += "\nIgnored (not orders):\n" + "\n".join("  " + i for i in verdict.ignored) + "\n"
-    secret = body.password if body is not None else None
-    if secret and len(secret) >= 4:      # never echo or store the password, wherever it turns up
-        verdict.body = verdict.body.replace(secret, "********")
-        verdict.stored = verdict.stored.replace(secret, "********") if verdict.stored else None
-        verdict.reason = verdict.reason.replace(secret, "********") if verdict.reason else None
+    for secret in (body.password, body.new_password) if body is not None else ():
+        if secret and len(secret) >= 4:      # never echo or store a password, wherever it turns up
+            verdict.body = verdict.body.replace(secret, "********")
+            verdict.stored = verdict.stored.replace(secret, "********") if verdict.stored else None
+            verdict.reason = verdict.reason.replace(secret, "********") if verdict.reason else None
     return verdict
+
+
+PASSWORD_CHANGED = "Your password is changed: put the new one in your mails from now on.\n\n"
+
+
+def checked_new_password(body: Body) -> str | None:
+    """The new password of a 'new password: ...' line, once the old one has
+    logged in; a mail with an unusable one is refused whole."""
+    new = body.new_password
+    if new is None:
+        return None
+    if len(new) < MIN_NEW_PASSWORD or len(new) > MAX_NEW_PASSWORD:
+        raise Rejected(f"a new password needs {MIN_NEW_PASSWORD} to {MAX_NEW_PASSWORD} characters; "
+                       "your password was not changed")
+    if new == body.password:
+        raise Rejected("the new password is the old one; your password was not changed")
+    return new
 
 
 # --- replies ----------------------------------------------------------------------
@@ -343,9 +377,9 @@ def reply_message(meta: dict[str, Any], letter: Letter, game: str, body: str, su
                   now: datetime) -> EmailMessage:
     """The reply: to the sender only, dated now, threaded to the mail it answers."""
     reply = EmailMessage()
-    reply["From"] = gm_address(meta)
+    reply["From"] = judge_from(meta)
     reply["To"] = letter.sender
-    reply["Subject"] = "Re: " + (subject or f"{game}: orders")
+    reply["Subject"] = reply_subject(game, subject)
     reply["Date"] = format_datetime(now.astimezone(timezone.utc))
     # One reply per mail (the ledger sees to that), so an id made from the mail is unique; two
     # mails with one Message-ID (a stranger's forgery first) get two.
@@ -469,6 +503,8 @@ def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, 
         result.stored = target
     if verdict.login is not None and verdict.power is not None:     # a good login, stored or not
         upgrade_hash(ctx.folder, verdict.power, verdict.login)
+    if verdict.new_password is not None and verdict.power is not None:
+        set_password(ctx.folder, verdict.power, verdict.new_password)
     if verdict.votes is not None:
         phasecommit.commit(ctx.folder, [(ctx.folder / votes.VOTES, storage.dump_yaml(verdict.votes))])
     if verdict.ended is not None:
@@ -476,7 +512,8 @@ def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, 
         end_game(ctx.folder, verdict.ended)
     if not answer:
         return result
-    reply = reply_bytes(meta, letter, ctx.game, verdict.body, now)
+    due = "" if verdict.ended is not None else due_line(meta, ctx.phase, now, ctx.asks_for)
+    reply = reply_bytes(meta, letter, ctx.game, verdict.body + (f"\n{due}\n" if due else ""), now)
     path = inside(ctx.folder, replies / f"{next_reply_number(replies):04d}-{verdict.power or 'unknown'}.eml")
     storage.atomic_write(path, reply)
     result.reply = path

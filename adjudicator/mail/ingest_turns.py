@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.cards import driver
 from adjudicator.cards.common import PhaseInfo
@@ -64,6 +64,7 @@ class TurnContext(Context):
     seats: list[str]
     earlier: list[str]               # the phases already adjudicated, by name
     choice_keys: frozenset[str] = frozenset()   # the field names of the game's choices
+    asks_for: ClassVar[str] = "Choices"
 
     def seat(self, player: dict[str, Any]) -> str:
         return check_name(str(player.get("power") or player.get("name") or ""), "player")

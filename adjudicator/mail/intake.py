@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from adjudicator.mail.mailread import Body, Letter
 from adjudicator.store.names import check_name
@@ -30,6 +30,7 @@ class Verdict:
     login: str | None = None         # the password, when its hash should be upgraded
     votes: dict[str, Any] | None = None   # the new secret tally, when the mail held a vote line
     ended: dict[str, Any] | None = None   # the result, when that vote made it unanimous
+    new_password: str | None = None  # the player's new password, when the mail changes it
 
 
 # --- the game a mail is for ----------------------------------------------------------
@@ -43,6 +44,7 @@ class Context:
     players: dict[str, dict[str, Any]]    # lower-case address -> roster entry
     phase: str                            # the current phase, as players read it
     slug: str                             # ... and as a 'phase:' line names it
+    asks_for: ClassVar[str] = "Orders"    # what players send: orders, or a card game's choices
 
     def seat(self, player: dict[str, Any]) -> str:
         return check_name(str(player.get("power") or ""), "power")

@@ -15,22 +15,16 @@ from __future__ import annotations
 import datetime
 import os
 from dataclasses import dataclass
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import AdjudicatorError, DataFileError
-from adjudicator.folder import players
 from adjudicator.mail import imap
-from adjudicator.mail import results as mail
 from adjudicator.mail.ingest import ingest, one_line
 from adjudicator.mail.smtp import Server, parse_hostport, send_files
-from adjudicator.store.gamemeta import check_meta
-from adjudicator.store.storage import atomic_write, read_yaml
 
 IMAP_PASSWORD = "ADJUDICATOR_IMAP_PASSWORD"
 SMTP_PASSWORD = "ADJUDICATOR_SMTP_PASSWORD"
-NOTICE_DIR = Path("mail") / "notices"      # reminders and end-of-game mails
 
 
 def password(variable: str, what: str) -> str:
@@ -79,45 +73,19 @@ class GameMailer:
             log += self._sent(send_files(folder, replies, self.server), "replies")
         return log
 
-    def send_results(self, folder: Path, now: datetime.datetime) -> list[str]:
-        slug = mail.latest_reported_slug(folder)
-        messages = mail.build_messages(folder, slug, now)
-        paths = mail.write_messages(folder, slug, messages)
+    @property
+    def sends(self) -> bool:
+        return self.server is not None
+
+    def deliver(self, folder: Path, paths: list[Path], what: str) -> tuple[list[str], list[Path]]:
+        """Send the written mails in `paths` that have not gone yet; (lines for
+        the GM, the mails sent). Without a server they wait in mail/."""
+        if not paths:
+            return [], []
         if self.server is None:
-            return [f"results mails written for {slug} (no SMTP server set)"]
-        return self._sent(send_files(folder, paths, self.server), f"results of {slug}")
-
-    def send_reminder(self, folder: Path, seats: list[str], text: str, now: datetime.datetime) -> list[str]:
-        return self._notice(folder, seats, "reminder, orders are due", text, now, "reminders")
-
-    def send_end(self, folder: Path, text: str, now: datetime.datetime) -> list[str]:
-        seats = [entry["power"] for entry in players.roster(folder)]
-        return self._notice(folder, seats, "the game is over", text, now, "end-of-game reports")
-
-    def _notice(self, folder: Path, seats: list[str], subject: str, text: str, now: datetime.datetime,
-                what: str) -> list[str]:
-        """The same plain text to the players of `seats`, threaded with the game's mails."""
-        meta = check_meta(read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
-        game = str(meta.get("name") or folder.name)
-        paths = []
-        for entry in players.roster(folder):
-            if entry["power"] not in seats or not entry.get("email"):
-                continue
-            key = mail.stable_id(game, entry["power"], subject, text, now.isoformat())
-            message = EmailMessage()
-            message["From"] = mail.gm_address(meta)
-            message["To"] = str(entry["email"])
-            message["Subject"] = f"{game}: {subject}"
-            message["Date"] = now
-            message["Message-ID"] = f"<notice-{key}@{mail.message_domain(meta)}>"
-            message["References"] = mail.thread_root(meta, game)
-            message.set_content(text if text.endswith("\n") else text + "\n")
-            path = folder / NOTICE_DIR / f"{key[:16]}-{entry['power']}.eml"
-            atomic_write(path, mail.message_bytes(message))
-            paths.append(path)
-        if self.server is None:
-            return [f"{what} written for {', '.join(seats)} (no SMTP server set)"]
-        return self._sent(send_files(folder, paths, self.server), what)
+            return [f"{what} written: {len(paths)} (no SMTP server set)"], []
+        report = send_files(folder, paths, self.server)
+        return self._sent(report, what), report.sent
 
     def _sent(self, report: Any, what: str) -> list[str]:
         lines = [f"sent {len(report.sent)} {what}" + (f" ({len(report.skipped)} sent before)" if report.skipped

@@ -38,6 +38,7 @@ MAX_MESSAGE_BYTES = 1_000_000      # larger: quarantined unread
 MAX_LINE_CHARS = 1000              # a longer body line: refused with a reply
 MAX_REFERENCES = 20                # message ids kept from a mail's References, the newest
 PASSWORD_RE = re.compile(r"^\s*password\s*:\s*(.*?)\s*$", re.IGNORECASE)
+NEW_PASSWORD_RE = re.compile(r"^\s*new[\s_-]*password\s*:\s*(.*?)\s*$", re.IGNORECASE)
 PHASE_RE = re.compile(r"^\s*phase\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 MSG_ID = rb"<[!-;=?-~]{1,250}>"
 MESSAGE_ID_RE = re.compile(rb"^message-id:[ \t]*(?:\n[ \t]+)?(" + MSG_ID + rb")[ \t]*$", re.IGNORECASE | re.MULTILINE)
@@ -217,6 +218,7 @@ class Body:
     phase: str | None = None         # what a 'phase: ...' line says, if there is one
     phase_lines: int = 0             # how many 'phase:' lines there were
     password_like: list[int] = field(default_factory=list)   # lines dropped as a misspelt password
+    new_password: str | None = None  # what a 'new password: ...' line says (a change of password)
 
 
 def is_password_like(line: str) -> bool:
@@ -260,6 +262,9 @@ def split_lines(body: str, is_content: Callable[[str], bool],
             if quoted[0] != number:
                 result.ignored.pop()
             result.ignored.append(f"{label}: quoted text or signature")
+        elif (match := NEW_PASSWORD_RE.match(line)) is not None:
+            result.new_password = match.group(1) if result.new_password is None else result.new_password
+            result.ignored.append(f"line {number}: new password (not shown)")
         elif (match := PASSWORD_RE.match(line)) is not None:
             result.password = match.group(1) if result.password is None else result.password
             result.ignored.append(f"line {number}: password (not shown)")

@@ -45,12 +45,37 @@ from adjudicator.store import storage
 from adjudicator.store.names import check_name, inside
 
 DEFAULT_GM = "judge@localhost"
+DEFAULT_JUDGE_NAME = "Judge"
 CONTENT_HEADER = "X-Adjudicator-Content"     # a hash of the report and attachments
 SUPERSEDED = Path("history") / "superseded"
 
 
 def gm_address(meta: dict[str, Any]) -> str:
     return str(meta.get("gm_email") or DEFAULT_GM)
+
+
+def judge_from(meta: dict[str, Any]) -> str:
+    """The From header of every mail the judge sends: its name (game.yaml's
+    `judge_name`) and its address (`gm_email`)."""
+    name = header_name(str(meta.get("judge_name") or "")) or DEFAULT_JUDGE_NAME
+    return formataddr((name, gm_address(meta)))
+
+
+def game_subject(game: str, text: str) -> str:
+    """A Subject that names the game first, `[pbem] Spring 1901 Movement results`,
+    as every mail of the judge's does (so a player's filter, and a judge of many
+    games, can tell its games apart)."""
+    return f"[{header_name(game, 40)}] {text}"
+
+
+def reply_subject(game: str, subject: str) -> str:
+    """`[pbem] Re: orders`: the Subject of a reply to a player's mail, its game
+    tag once (a reply to a judge's mail already has it, or the `pbem: ` its
+    mails had before)."""
+    rest = subject.strip()
+    for head in (f"[{header_name(game, 40)}]", f"{game}:"):
+        rest = rest[len(head):].strip() if rest.startswith(head) else rest
+    return game_subject(game, "Re: " + (rest or "orders"))
 
 
 def stable_id(*parts: str) -> str:
@@ -256,11 +281,11 @@ def player_message(folder: Path, meta: dict[str, Any], game: str, player: dict[s
         redone, replaced = True, current          # adjudicated again over a mail already written
     root = thread_root(meta, game)
     msg = EmailMessage()
-    msg["From"] = gm_address(meta)
+    msg["From"] = judge_from(meta)
     msg["To"] = formataddr((header_name(str(player.get("name") or "")), address))
     corrected = " (Corrected)" if redone else ""
-    msg["Subject"] = f"{game}: {shared.title} results{corrected}" if turn_index(shared.slug) != 0 \
-        else f"{game}: {shared.title}"
+    msg["Subject"] = game_subject(game, f"{shared.title} results{corrected}" if turn_index(shared.slug) != 0
+                                  else shared.title)
     msg["Date"] = format_datetime(now)
     msg["Message-ID"] = f"<{stable_id(game, shared.slug, power)}.{secrets.token_hex(8)}@{message_domain(meta)}>"
     old_id = str(read_headers(replaced).get("Message-ID") or "").strip() if replaced is not None else ""

@@ -2,11 +2,20 @@
 
 Each run, under the game's lock:
   1. fetches new mail, ingests it and sends the replies (if a mail source is set);
-  2. adjudicates when every power (or player) with something to do has its
+  2. opens the first phase if no deadline is set yet: the deadline is the
+     phase's length from the schedule, from now;
+  3. adjudicates when every power (or player) with something to do has its
      orders in, or when the deadline plus grace has passed (the missing are
-     NMR and the report says so); then mails the results and sets the next
-     deadline from the schedule in game.yaml;
-  3. otherwise sends the reminders that are due, once each.
+     NMR and the report says so). The next phase opens now: its deadline
+     comes from the schedule, and the reports name it, so every results mail
+     asks for orders by the deadline that holds (it lands in game.yaml with
+     the phase, in one step);
+  4. mails what is owed (adjudicator.mail.outbox): welcomes, the newest
+     results, notices, the end-of-game mail; each once;
+  5. otherwise sends the reminders that are due, once each. A reminder whose
+     moment falls before the phase opened (a 24-hour reminder in a one-day
+     phase) is skipped, never sent late, and none is sent once the deadline
+     has passed.
 A run with nothing new does nothing and says so. The clock is a parameter,
 so tests (and a GM replaying a day) can run it at any time.
 
@@ -20,61 +29,115 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from adjudicator.folder import schedule
-from adjudicator.folder.endreport import END_REPORT
-from adjudicator.folder.folders import Standing, game_meta, open_game
+from adjudicator.folder.folders import GameFolder, Standing, game_meta, open_game
+from adjudicator.mail import outbox
 from adjudicator.store import phasecommit, storage
-from adjudicator.store.gamemeta import check_meta
 
 REMINDERS = Path("mail") / "reminders.yaml"      # which reminders were sent, per phase
-ENDED_MAILED = Path("mail") / "end-mailed.txt"   # when the end-of-game report was mailed
 
 
 class Mailer(Protocol):
+    @property
+    def sends(self) -> bool:
+        """True if `deliver` sends (an SMTP server is set); else mails wait in mail/."""
+
     def fetch(self, folder: Path, now: datetime.datetime) -> list[str]:
         """Ingest new mail and send the replies; lines for the GM."""
 
-    def send_results(self, folder: Path, now: datetime.datetime) -> list[str]:
-        """Mail the newest phase's results (or opening reports) to every player."""
-
-    def send_reminder(self, folder: Path, seats: list[str], text: str, now: datetime.datetime) -> list[str]:
-        """Mail `text` to the players of `seats`."""
-
-    def send_end(self, folder: Path, text: str, now: datetime.datetime) -> list[str]:
-        """Mail the end-of-game report to every player."""
+    def deliver(self, folder: Path, paths: list[Path], what: str) -> tuple[list[str], list[Path]]:
+        """Send the written mails; (lines for the GM, the mails sent)."""
 
 
-def set_deadline(folder: Path, when: datetime.datetime | None) -> None:
-    path = folder / "game.yaml"
-    meta = check_meta(storage.read_yaml(path), str(path))
-    meta["deadline"] = schedule.format_time(when) if when else None
-    phasecommit.commit(folder, [(path, storage.dump_yaml(meta))])
+def set_deadline(folder: Path, when: datetime.datetime | None, opened: datetime.datetime | None) -> None:
+    meta = game_meta(folder)
+    phasecommit.commit(folder, [(folder / "game.yaml", storage.dump_yaml(schedule.with_deadline(meta, when, opened)))])
+
+
+def reminder_record(folder: Path) -> dict[str, Any]:
+    path = folder / REMINDERS
+    sent = storage.read_yaml(path) if path.exists() else {}
+    return dict(sent) if isinstance(sent, dict) else {}
 
 
 def due_reminders(folder: Path, meta: dict[str, Any], stand: Standing,
-                  deadline: datetime.datetime, now: datetime.datetime) -> list[str]:
-    """The reminder offsets (as written in the schedule) due now and not yet sent this phase."""
-    sent = storage.read_yaml(folder / REMINDERS) if (folder / REMINDERS).exists() else {}
-    done = set((sent or {}).get(stand.phase) or [])
-    return [r for r in schedule.schedule(meta)["reminders"] or []
-            if str(r) not in done and now >= deadline - schedule.parse_duration(r)]
+                  deadline: datetime.datetime, now: datetime.datetime) -> tuple[list[str], list[str]]:
+    """(the reminder offsets due now, those skipped because their moment fell
+    before the phase opened), of the ones not yet handled this phase."""
+    done = set(reminder_record(folder).get(phase_key(meta, stand)) or [])
+    opened = schedule.opened_of(meta)
+    due: list[str] = []
+    skipped: list[str] = []
+    for offset in schedule.schedule(meta)["reminders"] or []:
+        moment = deadline - schedule.parse_duration(offset)
+        if str(offset) in done or now < moment:
+            continue
+        (skipped if opened is not None and moment <= opened else due).append(str(offset))
+    return due, skipped
 
 
-def record_reminders(folder: Path, phase: str, offsets: list[str]) -> None:
-    path = folder / REMINDERS
-    sent = dict(storage.read_yaml(path) or {}) if path.exists() else {}
-    sent[phase] = sorted({*(sent.get(phase) or []), *map(str, offsets)})
-    phasecommit.commit(folder, [(path, storage.dump_yaml(sent))])
+def phase_key(meta: dict[str, Any], stand: Standing) -> str:
+    """The reminders' record is per phase and per opening: a phase opened
+    again by a rollback gets its reminders again."""
+    opened = meta.get("opened")
+    return f"{stand.phase} {opened}" if opened else stand.phase
 
 
-def end_of_game(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> list[str]:
-    """Mail reports/end.txt once, however the game ended (a victory, a vote, `end`)."""
-    report = folder / END_REPORT
-    mailed = folder / ENDED_MAILED
-    if mailer is None or not report.exists() or mailed.exists():
-        return ["the game is over; nothing to do"]
-    log = mailer.send_end(folder, report.read_text(encoding="utf-8"), now)
-    phasecommit.commit(folder, [(mailed, schedule.format_time(now) + "\n")])
-    return log + ["the game is over; the end-of-game report was mailed"]
+def record_reminders(folder: Path, key: str, offsets: list[str]) -> None:
+    sent = reminder_record(folder)
+    sent[key] = sorted({*(sent.get(key) or []), *offsets})
+    phasecommit.commit(folder, [(folder / REMINDERS, storage.dump_yaml(sent))])
+
+
+def deliver_owed(folder: Path, now: datetime.datetime, mailer: Mailer) -> tuple[list[str], bool]:
+    """Write and send everything the players are owed, in the order they
+    would read it: welcomes, results, notices, the end of the game; (lines
+    for the GM, whether end-of-game mails were written or sent now)."""
+    from adjudicator.mail.welcome import sent as welcomes_sent
+    log: list[str] = []
+    sending = mailer.sends
+    lines, went = mailer.deliver(folder, outbox.welcomes(folder, now, sending), "welcomes")
+    welcomes_sent(folder, went)
+    log += lines
+    slug, paths = outbox.results(folder, now, sending)
+    log += mailer.deliver(folder, paths, f"results of {slug}")[0]
+    stand = open_game(folder).standing()
+    log += mailer.deliver(folder, outbox.notices(folder, now, stand.phase, sending), "notices")[0]
+    ended = outbox.end_mails(folder, now, sending) if stand.over else []
+    log += mailer.deliver(folder, ended, "end-of-game mails")[0]
+    return log, bool(ended)
+
+
+def remind(folder: Path, meta: dict[str, Any], stand: Standing, deadline: datetime.datetime,
+           now: datetime.datetime, mailer: Mailer | None) -> list[str]:
+    due, skipped = due_reminders(folder, meta, stand, deadline, now)
+    log = []
+    if skipped:
+        record_reminders(folder, phase_key(meta, stand), skipped)
+        log.append(f"skipped the {', '.join(skipped)} reminder: its moment fell before {stand.phase} opened")
+    if not due or mailer is None or now >= deadline:
+        if due:
+            record_reminders(folder, phase_key(meta, stand), due)
+        return log
+    label = outbox.phase_label(meta, stand.phase)
+    text = schedule.due_line(meta, label, now, "Choices" if meta.get("kind") == "turn-file" else "Orders")
+    texts = {seat: f"Reminder: {text} We have not received yours yet.\n" for seat in stand.waiting}
+    paths, new = outbox.to_players(folder, meta, texts, f"Reminder: {label}", now,
+                                   f"reminder {phase_key(meta, stand)} {' '.join(due)}")
+    log += mailer.deliver(folder, outbox.unsent(folder, paths, mailer.sends, new), "reminders")[0]
+    record_reminders(folder, phase_key(meta, stand), due)
+    return log + [f"reminded {stand.names(stand.waiting)}"]
+
+
+def adjudicate(game: GameFolder, stand: Standing, now: datetime.datetime) -> list[str]:
+    folder = game.path
+    why = "every order is in" if not stand.waiting else \
+        f"the deadline has passed; NMR: {stand.names(stand.waiting)}"
+    written = game.adjudicate(None, nmr=True, opens=now, deadline=schedule.from_schedule(game_meta(folder), now))
+    log = [f"adjudicated {stand.phase} ({why}); {len(written.paths)} files written"]
+    deadline = schedule.deadline_of(game_meta(folder))
+    if deadline is not None:
+        log.append(f"next deadline: {schedule.format_time(deadline)}")
+    return log
 
 
 def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> list[str]:
@@ -85,35 +148,33 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
         log += mailer.fetch(folder, now)
     meta = game_meta(folder)
     stand = game.standing()
-    if stand.over:
-        return log + end_of_game(folder, now, mailer)
+    acted = False
+    if not stand.over and meta.get("deadline") is None:
+        opens = schedule.next_deadline(meta, game.opening_kind(), now)
+        set_deadline(folder, opens, now)
+        log.append(f"{outbox.phase_label(meta, stand.phase)} opens now; deadline: {schedule.format_time(opens)}")
+        meta = game_meta(folder)
     deadline = schedule.deadline_of(meta)
     grace = schedule.parse_duration(schedule.schedule(meta)["grace"])
-    late = deadline is not None and now >= deadline + grace
-    if not stand.waiting or late:
-        why = "every order is in" if not stand.waiting else \
-            f"the deadline has passed; NMR: {stand.names(stand.waiting)}"
-        written = game.adjudicate(None, nmr=True)
-        log.append(f"adjudicated {stand.phase} ({why}); {len(written.paths)} files written")
-        if not game.standing().over:
-            opens = schedule.next_deadline(game_meta(folder), game.opening_kind(), now)
-            set_deadline(folder, opens)
-            log.append(f"next deadline: {schedule.format_time(opens)}")
-        else:
-            set_deadline(folder, None)
-        if mailer is not None:
-            log += mailer.send_results(folder, now)
-        if game.standing().over:
-            log += end_of_game(folder, now, mailer)
+    if not stand.over and (not stand.waiting or (deadline is not None and now >= deadline + grace)):
+        log += adjudicate(game, stand, now)
+        acted = True
+    ended = False
+    if mailer is not None:
+        lines, ended = deliver_owed(folder, now, mailer)
+        log += lines
+    stand = game.standing()
+    if stand.over:
+        return log + ["the game is over; " + ("the end-of-game report was mailed" if ended else
+                                              "the results are out" if acted else "nothing to do")]
+    if acted:
         return log
+    meta = game_meta(folder)
+    deadline = schedule.deadline_of(meta)
     if deadline is not None:
-        offsets = due_reminders(folder, meta, stand, deadline, now)
-        if offsets and mailer is not None:
-            text = (f"Reminder: orders for {stand.phase} are due by {schedule.format_time(deadline)}. "
-                    "We have not received yours yet.")
-            log += mailer.send_reminder(folder, stand.waiting, text, now)
-            record_reminders(folder, stand.phase, offsets)
-            log.append(f"reminded {stand.names(stand.waiting)}")
-            return log
+        reminded = remind(folder, meta, stand, deadline, now, mailer)
+        if any(line.startswith("reminded") for line in reminded):
+            return log + reminded
+        log += reminded
     until = f" until {schedule.format_time(deadline + grace)}" if deadline else " (no deadline set)"
     return log + [f"nothing to do: waiting for {stand.names(stand.waiting)}{until}"]

@@ -4,8 +4,13 @@
     kind: diplomacy              # or turn-file
     name: demo
     deadline: null               # text or a timestamp
+    opened: null                 # when the current phase opened (set with the deadline)
     players: [{power|name, name, email, password_hash}, ...]
     seed: 1                      # turn-file games
+    house_rules: null            # text sent in every welcome mail (`new --house-rules FILE`)
+    gm_email: judge@example.org  # the judge's own address (From of every mail it sends)
+    judge_name: null             # the display name in that From
+    gm_contact: null             # the GM's own address, for the judge's mails to the GM
     options: {side: B}           # turn-file games
 
 A GM edits this file by hand, so a wrong type is one clear line naming the
@@ -48,6 +53,9 @@ def check_meta(meta: Any, source: str) -> dict[str, Any]:
         raise DataFileError("'deadline' must be text or a timestamp", file=source)
     if not isinstance(meta.get("seed", 0), int) or not isinstance(meta.get("options") or {}, dict):
         raise DataFileError("'seed' must be a whole number and 'options' a mapping", file=source)
+    for key in ("house_rules", "judge_name", "gm_email", "gm_contact", "opened"):
+        if not isinstance(meta.get(key), (str, datetime.date, type(None))):
+            raise DataFileError(f"'{key}' must be text", file=source)
     players = meta.get("players") or []
     if not isinstance(players, list):
         raise DataFileError("'players' must be a list", file=source)
@@ -66,3 +74,20 @@ def key_line(source: str, key: str) -> int | None:
     except (OSError, UnicodeError):
         return None
     return next((n for n, line in enumerate(lines, start=1) if line.startswith(f"{key}:")), None)
+
+
+def format_time(when: datetime.datetime) -> str:
+    return when.isoformat(timespec="minutes")
+
+
+def with_deadline(meta: dict[str, Any], deadline: datetime.datetime | None,
+                  opened: datetime.datetime | None) -> dict[str, Any]:
+    """game.yaml's settings with a new phase's deadline and when it opened
+    (kept only with a deadline: a reminder's moment is checked against it)."""
+    changed = dict(meta)
+    changed["deadline"] = format_time(deadline) if deadline else None
+    if opened is not None and deadline is not None:
+        changed["opened"] = format_time(opened)
+    else:
+        changed.pop("opened", None)
+    return changed

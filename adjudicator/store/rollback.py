@@ -57,10 +57,12 @@ def plan(folder: Path, target: Any, phase_key: PhaseKey) -> list[tuple[Path, Pat
     return moves
 
 
-def roll_back(folder: Path, target: Any, label: str, phase_key: PhaseKey) -> list[Path]:
-    """Move what `plan` lists in one journalled step; returns the new places."""
+def roll_back(folder: Path, target: Any, label: str, phase_key: PhaseKey,
+              writes: list[tuple[Path, str | bytes]] | None = None) -> list[Path]:
+    """Move what `plan` lists, and write `writes` (game.yaml with the phase's
+    fresh deadline), in one journalled step; returns the moved files' new places."""
     moves = plan(folder, target, phase_key)
     if not moves:
         raise GameFolderError(f"nothing to roll back: {label} has not been adjudicated", file=str(folder))
-    phasecommit.commit(folder, [], moves)
+    phasecommit.commit(folder, writes or [], moves)
     return [destination for _, destination in moves]
