@@ -410,3 +410,38 @@ def test_replies_name_the_game_and_no_password_leaves_its_welcome(tmp_path: Path
             if secret in text:
                 assert owner == "germany" and who == address("germany") and "Welcome" in subject, (who, subject)
     assert count >= 6
+
+
+def test_adjudicate_by_hand_names_the_deadline_it_sets(tmp_path: Path) -> None:
+    samples = Path(__file__).parent.parent / "orders" / "standard"
+    game = tmp_path / "g"
+    cli_ok("new", str(game))
+    cli_ok("deadline", str(game), "2030-03-01T18:00Z")
+    cli_ok("adjudicate", str(game), str(samples / "1901-spring.txt"), "--deadline", "2030-03-04T18:00Z")
+    assert game_deadline(game) == "2030-03-04T18:00+00:00"
+    report = (game / "reports" / "1901-spring-movement.txt").read_text(encoding="utf-8")
+    assert "Orders are due by 2030-03-04T18:00+00:00." in report
+    # With a schedule, the next deadline is its length from now; without, the old one is not kept.
+    cli_ok("schedule", str(game), "--movement", "3d")
+    before = datetime.now().astimezone()
+    cli_ok("adjudicate", str(game), str(samples / "1901-fall.txt"))
+    due = parse_time(game_deadline(game) or "")                     # Winter: the default 1d
+    assert before + timedelta(days=1) - timedelta(minutes=1) <= due <= before + timedelta(days=1, minutes=1)
+    assert f"Orders are due by {game_deadline(game)}." in \
+        (game / "reports" / "1901-fall-movement.txt").read_text(encoding="utf-8")
+    other = tmp_path / "h"
+    cli_ok("new", str(other))
+    cli_ok("deadline", str(other), "2030-03-01T18:00Z")
+    cli_ok("adjudicate", str(other), str(samples / "1901-spring.txt"))
+    assert game_deadline(other) is None
+    assert "Orders are due by" not in (other / "reports" / "1901-spring-movement.txt").read_text(encoding="utf-8")
+
+
+def test_the_mail_guide_says_what_the_judge_does(tmp_path: Path) -> None:
+    guide = (Path(__file__).parent.parent / "docs" / "mail.md").read_text(encoding="utf-8")
+    for stale in ("the judge does not watch the clock", "nothing runs by itself", "comes with the roster work",
+                  "Tell each player their password"):
+        assert stale not in guide
+    for said in ("adjudicator run", "adjudicator schedule", "adjudicator mailbox", "new password:",
+                 "player add wonders alice", "[mygame] Re: orders", "missed_limit"):
+        assert said in guide, said

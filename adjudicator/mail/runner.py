@@ -95,12 +95,13 @@ def deliver_owed(folder: Path, now: datetime.datetime, mailer: Mailer) -> tuple[
     from adjudicator.mail.welcome import sent as welcomes_sent
     log: list[str] = []
     sending = mailer.sends
-    lines, went = mailer.deliver(folder, outbox.welcomes(folder, now, sending), "welcomes")
-    welcomes_sent(folder, went)
-    log += lines
+    stand = open_game(folder).standing()
+    if not stand.over:                   # a newcomer to a finished game has nothing to play
+        lines, went = mailer.deliver(folder, outbox.welcomes(folder, now, sending), "welcomes")
+        welcomes_sent(folder, went)
+        log += lines
     slug, paths = outbox.results(folder, now, sending)
     log += mailer.deliver(folder, paths, f"results of {slug}")[0]
-    stand = open_game(folder).standing()
     log += mailer.deliver(folder, outbox.notices(folder, now, stand.phase, sending), "notices")[0]
     ended = outbox.end_mails(folder, now, sending) if stand.over else []
     log += mailer.deliver(folder, ended, "end-of-game mails")[0]

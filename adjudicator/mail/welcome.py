@@ -161,7 +161,7 @@ def wrapped(lines: list[str]) -> list[str]:
 def welcome_text(view: GameView, seat: Seat, body: list[str], now: datetime, results: str | None) -> str:
     judge = mail.gm_address(view.meta)
     intro = [f"Welcome to {view.game}, a game of {view.title} run by email.", "",
-             f"{seat.player}, you play {seat.label}.", ""]
+             f"{seat.player}, you play {'as ' if view.turn_file else ''}{seat.label}.", ""]
     text = wrapped(intro + password_section(seat, judge) + timing(view, now)) + house_rules(view.meta) + \
         wrapped(body)
     if results is not None:
