@@ -445,3 +445,16 @@ def test_the_mail_guide_says_what_the_judge_does(tmp_path: Path) -> None:
     for said in ("adjudicator run", "adjudicator schedule", "adjudicator mailbox", "new password:",
                  "player add wonders alice", "[mygame] Re: orders", "missed_limit"):
         assert said in guide, said
+
+
+def test_a_player_added_again_gets_the_new_password_in_a_new_welcome(tmp_path: Path,
+                                                                      smtp_inbox: SmtpInbox) -> None:
+    game = set_up(tmp_path, smtp_inbox, seats=("france",), generated=("france",))
+    run(game, T0)
+    cli_ok("player", "add", str(game), "France", "--name", "France", "--email", address("france"))
+    made = yaml.safe_load((game / "mail" / "welcome" / "pending" / "france.yaml").read_text())["password"]
+    run(game, T0 + timedelta(minutes=5))
+    welcomes = [m for m in mails_to(smtp_inbox, "france") if "Welcome" in str(m["Subject"])]
+    assert len(welcomes) == 2 and f"Your password is {made}" in body_of(welcomes[1])
+    run(game, T0 + timedelta(minutes=10))
+    assert len(mails_to(smtp_inbox, "france")) == 2

@@ -39,6 +39,9 @@ def player_add(game: Path, power: str, name: str, email: str, password: str | No
     with forgotten_if_refused(game, power, told):
         entry = players.add_player(game, power, name, email, password)
     click.echo(f"{entry['power']}: {entry['name']} <{entry['email']}>")
+    if told == WELCOMED:          # a player seated again with a new password gets a new welcome
+        from adjudicator.mail import welcome
+        welcome.supersede(game, str(entry["power"]), str(entry["email"]))
     if told:
         click.echo(told.format(password=password))
 

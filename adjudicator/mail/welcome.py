@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import GameFolderError
+from adjudicator.folder.gamefolder import read_game
 from adjudicator.folder.players import is_address, roster, verify
 from adjudicator.folder.schedule import due_line, parse_duration, schedule
 from adjudicator.mail import results as mail
@@ -47,6 +48,22 @@ def keep_password(folder: Path, seat: str, email: str, password: str) -> None:
     """Keep a generated password for the seat's welcome (0600, as all of mail/)."""
     path = inside(folder, folder / PENDING_DIR / f"{check_name(seat, 'power')}.yaml")
     storage.atomic_write(path, storage.dump_yaml({"email": email, "password": password}))
+
+
+def supersede(folder: Path, seat: str, email: str) -> None:
+    """A password made for a player who already had their welcome: that
+    welcome is moved aside (mail/welcome/superseded/), so the next one, which
+    carries the new password, is owed."""
+    meta = read_game(folder)
+    game = str(meta.get("name") or folder.name)
+    for entry in roster(folder):
+        if entry["power"] == seat and str(entry.get("email") or "").lower() == email.lower():
+            path = welcome_path(folder, game, entry)
+            if path.is_file():
+                keep = folder / WELCOME_DIR / "superseded"
+                keep.mkdir(parents=True, exist_ok=True)
+                number = len(list(keep.glob(f"{path.stem}.*"))) + 1
+                path.rename(keep / f"{path.stem}.{number}.eml")
 
 
 def forget_password(folder: Path, seat: str) -> None:
@@ -177,7 +194,9 @@ def welcome_message(view: GameView, seat: Seat, text: str, now: datetime, key: s
     msg["To"] = formataddr((mail.header_name(seat.player), seat.address))
     msg["Subject"] = mail.game_subject(view.game, f"Welcome: you play {seat.label}")
     msg["Date"] = format_datetime(now)
-    msg["Message-ID"] = f"<welcome-{key}@{mail.message_domain(view.meta)}>"
+    # The text is in the id: a player seated again gets a new welcome, not one taken for sent.
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    msg["Message-ID"] = f"<welcome-{key}.{digest}@{mail.message_domain(view.meta)}>"
     msg["References"] = mail.thread_root(view.meta, view.game)
     msg["X-Adjudicator-Power"] = seat.power
     if results_slug is not None:
