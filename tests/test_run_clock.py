@@ -30,9 +30,9 @@ SPRING = {"austria": "A vie - gal\nF tri - alb\nA bud - ser", "england": "F lon 
           "france": "A par - bur\nF bre - mao\nA mar - spa", "germany": "A ber - kie\nF kie - den\nA mun - ruh",
           "italy": "A ven - pie\nF nap - ion\nA rom - apu",
           "russia": "A mos - ukr\nF sev - bla\nA war - gal\nF stp/sc - bot"}
-FALL = {"austria": "A gal H\nF alb - gre\nA ser H", "england": "F nwg - nwy\nF nth - bel\nA yor H",
+FALL = {"austria": "A vie H\nF alb - gre\nA ser H", "england": "F nwg - nwy\nF nth - bel\nA yor H",
         "france": "A bur H\nF mao - por\nA spa H", "germany": "F den H\nA kie - hol\nA ruh H",
-        "italy": "A pie H\nF ion - tun\nA apu H", "russia": "A ukr - rum\nF bla H\nA gal H\nF bot - swe",
+        "italy": "A pie H\nF ion - tun\nA apu H", "russia": "A ukr - rum\nF bla H\nA war H\nF bot - swe",
         "turkey": "F ank H\nA con H\nA smy H"}
 REMINDERS = ("24h", "1h")
 
