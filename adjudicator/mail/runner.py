@@ -114,7 +114,8 @@ def remind(folder: Path, meta: dict[str, Any], stand: Standing, deadline: dateti
     log = []
     if skipped:
         record_reminders(folder, phase_key(meta, stand), skipped)
-        log.append(f"skipped the {', '.join(skipped)} reminder: its moment fell before {stand.phase} opened")
+        log.append(f"skipped the {', '.join(skipped)} reminder: its moment fell before "
+                   f"{outbox.phase_label(meta, stand.phase)} opened")
     if not due or mailer is None or now >= deadline:
         if due:
             record_reminders(folder, phase_key(meta, stand), due)
