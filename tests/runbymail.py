@@ -68,12 +68,13 @@ def set_up(folder: Path, inbox: SmtpInbox, *, variant: str = "standard", seats: 
     return game
 
 
-def post(game: Path, seat: str, body: str, when: datetime, tag: str, password: str | None = None) -> None:
+def post(game: Path, seat: str, body: str, when: datetime, tag: str, password: str | None = None,
+         subject: str = "orders") -> None:
     """A player's mail, as a mail client writes it, into the judge's mbox."""
     msg = EmailMessage()
     msg["From"] = f"{seat.title()} <{address(seat)}>"
     msg["To"] = JUDGE
-    msg["Subject"] = "orders"
+    msg["Subject"] = subject
     msg["Date"] = format_datetime(when)
     msg["Message-ID"] = f"<{tag}-{seat}@{seat}.example>"
     secret = password if password is not None else PASSWORDS.get(seat, f"pw-{seat}-long-enough")

@@ -196,11 +196,12 @@ def test_a_generated_password_is_mailed_once_and_can_be_changed_by_mail(tmp_path
     assert not any(made.encode() in p.read_bytes() for p in game.rglob("*") if p.is_file())
     # The player logs in with it and chooses their own; the old one stops working.
     post(game, "france", "new password: my-own-choice-2030\nA par - bur", T0 + timedelta(hours=1), "chg",
-         password=made)
+         password=made, subject="now my-own-choice-2030")
     run(game, T0 + timedelta(hours=1))
     reply = mails_to(smtp_inbox, "france")[-1]
     assert "Your password is changed" in body_of(reply) and "A Paris - Burgundy" in body_of(reply)
-    assert "my-own-choice-2030" not in body_of(reply) and made not in body_of(reply)
+    assert "my-own-choice-2030" not in reply.as_string() and made not in reply.as_string()
+    assert reply["Subject"] == "[game] Re: orders"
     post(game, "france", "A par - pic", T0 + timedelta(hours=2), "old", password=made)
     run(game, T0 + timedelta(hours=2))
     assert "wrong password" in body_of(mails_to(smtp_inbox, "france")[-1])

@@ -39,6 +39,7 @@ from adjudicator.mail.intake import Context, Verdict
 from adjudicator.mail.ledger import header_block, split_head
 from adjudicator.mail.mailread import (
     CUT_RE,
+    NEW_PASSWORD_RE,
     PASSWORD_RE,
     Letter,
     decode,
@@ -280,7 +281,9 @@ def safe_subject(subject: str, body: str | None) -> str:
     if is_password_like(subject) or PASSWORD_RE.match(subject) or (password and len(password) >= 3
                                                                     and password in subject):
         return ""
-    return subject
+    # A password being changed by mail is as secret as the one that logs in.
+    chosen = [m.group(1) for line in lines_of(body or "") if (m := NEW_PASSWORD_RE.match(line))]
+    return "" if any(len(new) >= 3 and new in subject for new in chosen) else subject
 
 
 def refusal(ctx: Context, power: str, why: str) -> Verdict:
