@@ -212,7 +212,7 @@ def test_a_generated_password_is_mailed_once_and_can_be_changed_by_mail(tmp_path
     post(game, "france", "new password: short\nA par - gas", T0 + timedelta(hours=4), "short",
          password="my-own-choice-2030")
     run(game, T0 + timedelta(hours=4))
-    assert "12 to 200 characters" in body_of(mails_to(smtp_inbox, "france")[-1])
+    assert "10 to 200 characters" in body_of(mails_to(smtp_inbox, "france")[-1])
     stored = (game / "orders" / "1901-spring-movement" / "france.txt").read_text(encoding="utf-8")
     assert "A par - pic" in stored and "gas" not in stored
 

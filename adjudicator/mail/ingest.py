@@ -76,6 +76,7 @@ from adjudicator.folder import votes
 from adjudicator.folder.gamefolder import history_files, load_current, read_game
 from adjudicator.folder.orderset import take_set_words
 from adjudicator.folder.players import (
+    MIN_CHOSEN_PASSWORD,
     needs_rehash,
     roster,
     set_password,
@@ -114,7 +115,7 @@ from adjudicator.store.names import inside
 __all__ = ["LEDGER", "MAX_LINE_CHARS", "MAX_MESSAGE_BYTES", "IngestResult", "Rejected", "ingest", "ingest_mails",
            "message_key", "one_line", "phase_opened", "split_body"]
 
-MIN_NEW_PASSWORD, MAX_NEW_PASSWORD = 12, 200   # a password a player chooses by mail
+MAX_NEW_PASSWORD = 200             # a password a player chooses by mail: as long as a GM's choice, at most this
 ORDER_WORDS = {"a", "f", "army", "fleet", "build", "b", "disband", "d", "retreat", "r", "remove", "waive",
                "-", "->", "=>", "s", "h", "c", "support", "supports", "hold", "holds", "convoy", "convoys"}
 SEASON_WORDS = {"spring": "spring", "summer": "summer", "fall": "fall", "autumn": "fall", "winter": "winter"}
@@ -355,8 +356,8 @@ def checked_new_password(body: Body) -> str | None:
     new = body.new_password
     if new is None:
         return None
-    if len(new) < MIN_NEW_PASSWORD or len(new) > MAX_NEW_PASSWORD:
-        raise Rejected(f"a new password needs {MIN_NEW_PASSWORD} to {MAX_NEW_PASSWORD} characters; "
+    if len(new) < MIN_CHOSEN_PASSWORD or len(new) > MAX_NEW_PASSWORD:
+        raise Rejected(f"a new password needs {MIN_CHOSEN_PASSWORD} to {MAX_NEW_PASSWORD} characters; "
                        "your password was not changed")
     if new == body.password:
         raise Rejected("the new password is the old one; your password was not changed")

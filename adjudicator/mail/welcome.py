@@ -32,7 +32,7 @@ from typing import Any
 
 from adjudicator.errors import GameFolderError
 from adjudicator.folder.gamefolder import read_game
-from adjudicator.folder.players import is_address, roster, verify
+from adjudicator.folder.players import MIN_CHOSEN_PASSWORD, is_address, roster, verify
 from adjudicator.folder.schedule import due_line, parse_duration, schedule
 from adjudicator.mail import results as mail
 from adjudicator.store import storage
@@ -143,7 +143,7 @@ def password_section(seat: Seat, judge: str) -> list[str]:
     else:
         head = [("Your password is the one your GM gave you. Put it in every mail you send to the judge "
                 f"({judge}), on a line of its own:"), "    password: <your password>"]
-    return head + ["", "To choose a new one (12 characters or more), mail the judge:",
+    return head + ["", f"To choose a new one ({MIN_CHOSEN_PASSWORD} characters or more), mail the judge:",
                    "    password: <your password>", "    new password: <the new one>", ""]
 
 
