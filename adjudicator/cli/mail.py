@@ -72,25 +72,23 @@ def mail_cmd(game: Path, phase_slug: str | None, send: bool, smtp: str | None, s
     (listed in GAME/mail/sent.txt) is not sent again."""
     import datetime
 
-    from adjudicator.folder import folders
     from adjudicator.folder.folders import open_game
     from adjudicator.mail import outbox, welcome
     from adjudicator.mail import results as mail
     from adjudicator.mail.smtp import send_files
     server = smtp_server(smtp, starttls, user) if send else None
     now = datetime.datetime.now(datetime.timezone.utc)
-    welcomes = outbox.welcomes(game, now, sending=True)
-    slug = phase_slug or outbox.latest_slug(game)
+    post = outbox.look(game, sending=True)
+    welcomes = outbox.welcomes(post, now)
+    slug = phase_slug or post.latest
     paths: list[Path] = []
     if slug is not None:
         messages = mail.build_messages(game, slug, now)
         if phase_slug is None:        # the newest results: not again to a player whose welcome carried them
-            game_name = outbox.game_name(folders.game_meta(game), game)
-            carried = {str(e["power"]) for e in outbox.players_of(game)
-                       if welcome.results_welcomed(game, game_name, e, slug)}
+            carried = {str(e["power"]) for e in post.players if welcome.results_welcomed(game, post.game, e, slug)}
             messages = [m for m in messages if str(m["X-Adjudicator-Power"]) not in carried]
         paths = mail.write_messages(game, slug, messages)
-    notices = outbox.notices(game, now, open_game(game).standing().phase, sending=True)
+    notices = outbox.notices(post, now, open_game(game).standing().phase)
     if not welcomes and not paths and not notices:
         if slug is None:
             raise AdjudicatorError("no phase has been adjudicated yet, and every player has had a welcome",

@@ -26,7 +26,6 @@ from adjudicator.diplomacy.statefile import (
 from adjudicator.diplomacy.variant import VARIANTS_DIR
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
 from adjudicator.folder.endreport import END_REPORT, end_report, result_sentence
-from adjudicator.folder.notices import notices_path, phase_notices
 from adjudicator.folder.schedule import (
     DeadlineRule,
     format_time,
@@ -39,6 +38,7 @@ from adjudicator.rules import load_variant
 from adjudicator.store import phasecommit, storage
 from adjudicator.store.gamemeta import check_meta
 from adjudicator.store.names import NAME_RE, check_name
+from adjudicator.store.owed import notices_path
 from adjudicator.store.phasecommit import LOCK_NAME
 from adjudicator.store.rollback import roll_back
 
@@ -274,6 +274,9 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool, nmr: b
     outputs = superseded(folder, slug, next_path) + [(folder / "orders" / f"{slug}.txt", text)]
     outputs += phase_reports(folder, meta, variant, outcome, format_time(due) if due else None)
     outputs += map_outputs(folder, meta, variant, outcome)
+    from adjudicator.folder.notices import (
+        phase_notices,  # the order types: only when a phase is written
+    )
     told = phase_notices(variant, state, lines, outcome, str(meta.get("name") or folder.name),
                          int(schedule(meta)["missed_limit"]), player_labels(meta))
     if told:

@@ -16,6 +16,7 @@ the files wait in mail/ for `mail --send`."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
@@ -26,7 +27,7 @@ from adjudicator.diplomacy.model import Phase
 from adjudicator.errors import GameFolderError
 from adjudicator.folder.endreport import END_REPORT
 from adjudicator.folder.gamefolder import read_game
-from adjudicator.folder.players import is_address, roster
+from adjudicator.folder.players import is_address, roster, seat_of
 from adjudicator.folder.schedule import due_line
 from adjudicator.mail import results as mail
 from adjudicator.mail.smtp import sent_ids
@@ -77,9 +78,13 @@ def plain_message(meta: dict[str, Any], game: str, to: tuple[str, str], subject:
     return message
 
 
+def plain_path(folder: Path, key: str, seat: str) -> Path:
+    return inside(folder, folder / NOTICE_DIR / f"{key[:16]}-{check_name(seat, 'power')}.eml")
+
+
 def write_plain(folder: Path, message: EmailMessage, key: str, seat: str) -> tuple[Path, bool]:
     """The mail's file, and whether it was written now (an existing one is kept as it is)."""
-    path = inside(folder, folder / NOTICE_DIR / f"{key[:16]}-{check_name(seat, 'power')}.eml")
+    path = plain_path(folder, key, seat)
     if path.exists():
         return path, False
     storage.atomic_write(path, mail.message_bytes(message))
@@ -92,74 +97,94 @@ def players_of(folder: Path, seats: Iterable[str] | None = None) -> list[dict[st
             if entry.get("email") and (wanted is None or entry["power"] in wanted)]
 
 
-def to_players(folder: Path, meta: dict[str, Any], texts: dict[str, str], subject: str, now: datetime,
+@dataclass
+class Post:
+    """What one pass over the owed mails reads, read once: game.yaml, the
+    players with an address, the newest reported phase."""
+    folder: Path
+    meta: dict[str, Any]
+    players: list[dict[str, Any]]
+    latest: str | None
+    sending: bool
+
+    @property
+    def game(self) -> str:
+        return game_name(self.meta, self.folder)
+
+
+def look(folder: Path, sending: bool) -> Post:
+    meta = read_game(folder)
+    players = [{**entry, "power": seat_of(entry)} for entry in meta.get("players") or []
+               if isinstance(entry, dict) and entry.get("email")]
+    return Post(folder, meta, players, latest_slug(folder, meta), sending)
+
+
+def to_players(post: Post, texts: dict[str, str], subject: str, now: datetime,
                stamp: str) -> tuple[list[Path], list[Path]]:
     """Each seat's text to its player; (every path, the paths written now). The
     key is made of `stamp` and the text, so the same mail is written once."""
-    game = game_name(meta, folder)
+    folder, meta, game = post.folder, post.meta, post.game
     paths, new = [], []
-    for entry in players_of(folder, texts):
+    for entry in post.players:
         seat, address = str(entry["power"]), str(entry["email"])
-        if not is_address(address):
+        if seat not in texts or not is_address(address):
             continue
         key = mail.stable_id(game, seat, address.lower(), subject, stamp, texts[seat])
-        message = plain_message(meta, game, (str(entry.get("name") or seat), address), subject, texts[seat],
-                                now, key, seat)
-        path, written = write_plain(folder, message, key, seat)
-        paths.append(path)
-        if written:
+        path = plain_path(folder, key, seat)
+        if not path.exists():             # written once: a mail not yet sent is sent as it was written
+            message = plain_message(meta, game, (str(entry.get("name") or seat), address), subject,
+                                    texts[seat], now, key, seat)
+            write_plain(folder, message, key, seat)
             new.append(path)
+        paths.append(path)
     return paths, new
 
 
 # --- what is owed ---------------------------------------------------------------------------
-def welcomes(folder: Path, now: datetime, sending: bool) -> list[Path]:
+def welcomes(post: Post, now: datetime) -> list[Path]:
     from adjudicator.mail.welcome_mails import write_welcomes
-    new = write_welcomes(folder, now)
-    return unsent(folder, sorted((folder / WELCOME_DIR).glob("*.eml")), sending, new)
+    new = write_welcomes(post.folder, now, post.meta, post.players)
+    return unsent(post.folder, sorted((post.folder / WELCOME_DIR).glob("*.eml")), post.sending, new)
 
 
-def latest_slug(folder: Path) -> str | None:
+def latest_slug(folder: Path, meta: dict[str, Any] | None = None) -> str | None:
     try:
-        return mail.latest_reported_slug(folder)
+        return mail.latest_reported_slug(folder, meta)
     except GameFolderError:
         return None
 
 
-def results(folder: Path, now: datetime, sending: bool) -> tuple[str | None, list[Path]]:
+def results(post: Post, now: datetime) -> tuple[str | None, list[Path]]:
     """The newest phase's results mails for the players who have not had them."""
-    slug = latest_slug(folder)
+    folder, slug = post.folder, post.latest
     if slug is None:
         return None, []
-    meta = read_game(folder)
-    game = game_name(meta, folder)
-    done = sent_ids(folder) if sending else set()
+    done = sent_ids(folder) if post.sending else set()
+    welcomed = {str(e["power"]) for e in post.players if results_welcomed(folder, post.game, e, slug)}
     owed = False
-    for entry in players_of(folder):
+    for entry in post.players:
         path = folder / "mail" / slug / f"{entry['power']}.eml"
-        if results_welcomed(folder, game, entry, slug):
+        if entry["power"] in welcomed:
             continue
-        if not path.is_file() or (sending and str(mail.read_headers(path).get("Message-ID")).strip() not in done):
+        if not path.is_file() or (post.sending and str(mail.read_headers(path).get("Message-ID")).strip() not in done):
             owed = True
             break
     if not owed:
         return slug, []
     before = {p: p.stat().st_mtime_ns for p in (folder / "mail" / slug).glob("*.eml")} \
         if (folder / "mail" / slug).is_dir() else {}
-    welcomed = {str(e["power"]) for e in players_of(folder) if results_welcomed(folder, game, e, slug)}
     messages = [m for m in mail.build_messages(folder, slug, now) if str(m["X-Adjudicator-Power"]) not in welcomed]
     paths = mail.write_messages(folder, slug, messages)
     new = [p for p in paths if before.get(p) != p.stat().st_mtime_ns]
-    return slug, unsent(folder, paths, sending, new)
+    return slug, unsent(folder, paths, post.sending, new)
 
 
-def notices(folder: Path, now: datetime, current: str, sending: bool) -> list[Path]:
+def notices(post: Post, now: datetime, current: str) -> list[Path]:
     """The notices of the newest adjudicated phase and of the phase now open."""
-    meta = read_game(folder)
-    slugs = {s for s in (latest_slug(folder), current) if s}
+    folder, meta = post.folder, post.meta
     paths: list[Path] = []
     new: list[Path] = []
-    for slug in sorted(slugs):
+    for slug in sorted({s for s in (post.latest, current) if s}):
         for source in sorted((folder / NOTICES / slug).glob("*.yaml")):
             told = storage.read_yaml(source) or {}
             if not isinstance(told, dict):
@@ -168,21 +193,21 @@ def notices(folder: Path, now: datetime, current: str, sending: bool) -> list[Pa
             stamp = source.relative_to(folder).as_posix()
             texts = {str(seat): notice_text(lines, meta, current, now)
                      for seat, lines in (told.get("players") or {}).items()}
-            got, written = to_players(folder, meta, texts, f"Notice: {label}", now, stamp)
+            got, written = to_players(post, texts, f"Notice: {label}", now, stamp)
             paths += got
             new += written
             for_gm = [str(line) for line in told.get("gm") or []]
             contact = str(meta.get("gm_contact") or "")
             if for_gm and is_address(contact) and contact.lower() != mail.gm_address(meta).lower():
-                game = game_name(meta, folder)
                 text = "\n\n".join(for_gm) + "\n"
-                key = mail.stable_id(game, "gm", contact.lower(), stamp, text)
-                message = plain_message(meta, game, ("GM", contact), f"For the GM: {label}", text, now, key, "gm")
+                key = mail.stable_id(post.game, "gm", contact.lower(), stamp, text)
+                message = plain_message(meta, post.game, ("GM", contact), f"For the GM: {label}", text, now, key,
+                                        "gm")
                 path, written_now = write_plain(folder, message, key, "gm")
                 paths.append(path)
                 if written_now:
                     new.append(path)
-    return unsent(folder, paths, sending, new)
+    return unsent(folder, paths, post.sending, new)
 
 
 def notice_text(lines: Any, meta: dict[str, Any], current: str, now: datetime) -> str:
@@ -191,22 +216,22 @@ def notice_text(lines: Any, meta: dict[str, Any], current: str, now: datetime) -
     return "\n\n".join(said + ([due] if due else [])) + "\n"
 
 
-def end_text(folder: Path) -> str | None:
+def end_text(post: Post) -> str | None:
     """The end-of-game report (Diplomacy), or a card game's last public report."""
-    report = folder / END_REPORT
+    report = post.folder / END_REPORT
     if report.is_file():
         return report.read_text(encoding="utf-8")
-    slug = latest_slug(folder)
-    if slug is None or mail.turn_index(slug) is None:
+    slug = post.latest
+    if slug is None or not mail.is_turn_file(post.meta):
         return None
-    return "The game is over. Its last report:\n\n" + (folder / "reports" / f"{slug}.txt").read_text(encoding="utf-8")
+    last = (post.folder / "reports" / f"{slug}.txt").read_text(encoding="utf-8")
+    return "The game is over. Its last report:\n\n" + last
 
 
-def end_mails(folder: Path, now: datetime, sending: bool) -> list[Path]:
-    text = end_text(folder)
+def end_mails(post: Post, now: datetime) -> list[Path]:
+    text = end_text(post)
     if text is None:
         return []
-    meta = read_game(folder)
-    texts = {str(entry["power"]): text for entry in players_of(folder)}
-    paths, new = to_players(folder, meta, texts, "The game is over", now, "end")
-    return unsent(folder, paths, sending, new)
+    texts = {str(entry["power"]): text for entry in post.players}
+    paths, new = to_players(post, texts, "The game is over", now, "end")
+    return unsent(post.folder, paths, post.sending, new)

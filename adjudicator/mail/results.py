@@ -101,9 +101,10 @@ def turn_index(slug: str) -> int | None:
     return int(head) if dash and len(head) == 4 and head.isdigit() else None
 
 
-def latest_reported_slug(folder: Path) -> str:
-    """The newest phase that has a public report (a turn-file game's 0000-setup counts)."""
-    meta = read_game(folder)
+def latest_reported_slug(folder: Path, meta: dict[str, Any] | None = None) -> str:
+    """The newest phase that has a public report (a turn-file game's 0000-setup
+    counts); `meta` is game.yaml, if it was read already."""
+    meta = meta if meta is not None else read_game(folder)
     stems = [path.stem for path in (folder / "reports").glob("*.txt")]
     if is_turn_file(meta):
         tags = [(turn_index(s), s) for s in stems if turn_index(s) is not None]
@@ -226,8 +227,17 @@ def content_hash(report: str, shared: PhaseMail) -> str:
     return digest.hexdigest()[:32]
 
 
+HEADER_BYTES = 64 * 1024     # far more than the header block of any mail the judge writes
+
+
 def read_headers(path: Path) -> EmailMessage:
-    msg = BytesParser(policy=policy.default).parsebytes(path.read_bytes(), headersonly=True)
+    """The header block of a mail the judge wrote, read without its body
+    (`run` looks at every owed mail's headers each tick; the maps are big)."""
+    with path.open("rb") as handle:
+        head = handle.read(HEADER_BYTES)
+    ends = [at for at in (head.find(b"\n\n"), head.find(b"\r\n\r\n")) if at >= 0]
+    msg = BytesParser(policy=policy.default).parsebytes(head[:min(ends)] + b"\n\n" if ends else head,
+                                                        headersonly=True)
     assert isinstance(msg, EmailMessage)
     return msg
 

@@ -88,22 +88,21 @@ def record_reminders(folder: Path, key: str, offsets: list[str]) -> None:
     phasecommit.commit(folder, [(folder / REMINDERS, storage.dump_yaml(sent))])
 
 
-def deliver_owed(folder: Path, now: datetime.datetime, mailer: Mailer) -> tuple[list[str], bool]:
+def deliver_owed(folder: Path, now: datetime.datetime, mailer: Mailer, stand: Standing) -> tuple[list[str], bool]:
     """Write and send everything the players are owed, in the order they
     would read it: welcomes, results, notices, the end of the game; (lines
     for the GM, whether end-of-game mails were written or sent now)."""
     from adjudicator.mail.welcome import sent as welcomes_sent
     log: list[str] = []
-    sending = mailer.sends
-    stand = open_game(folder).standing()
+    post = outbox.look(folder, mailer.sends)
     if not stand.over:                   # a newcomer to a finished game has nothing to play
-        lines, went = mailer.deliver(folder, outbox.welcomes(folder, now, sending), "welcomes")
+        lines, went = mailer.deliver(folder, outbox.welcomes(post, now), "welcomes")
         welcomes_sent(folder, went)
         log += lines
-    slug, paths = outbox.results(folder, now, sending)
+    slug, paths = outbox.results(post, now)
     log += mailer.deliver(folder, paths, f"results of {slug}")[0]
-    log += mailer.deliver(folder, outbox.notices(folder, now, stand.phase, sending), "notices")[0]
-    ended = outbox.end_mails(folder, now, sending) if stand.over else []
+    log += mailer.deliver(folder, outbox.notices(post, now, stand.phase), "notices")[0]
+    ended = outbox.end_mails(post, now) if stand.over else []
     log += mailer.deliver(folder, ended, "end-of-game mails")[0]
     return log, bool(ended)
 
@@ -123,18 +122,18 @@ def remind(folder: Path, meta: dict[str, Any], stand: Standing, deadline: dateti
     label = outbox.phase_label(meta, stand.phase)
     text = schedule.due_line(meta, label, now, "Choices" if meta.get("kind") == "turn-file" else "Orders")
     texts = {seat: f"Reminder: {text} We have not received yours yet.\n" for seat in stand.waiting}
-    paths, new = outbox.to_players(folder, meta, texts, f"Reminder: {label}", now,
+    paths, new = outbox.to_players(outbox.look(folder, mailer.sends), texts, f"Reminder: {label}", now,
                                    f"reminder {phase_key(meta, stand)} {' '.join(due)}")
     log += mailer.deliver(folder, outbox.unsent(folder, paths, mailer.sends, new), "reminders")[0]
     record_reminders(folder, phase_key(meta, stand), due)
     return log + [f"reminded {stand.names(stand.waiting)}"]
 
 
-def adjudicate(game: GameFolder, stand: Standing, now: datetime.datetime) -> list[str]:
+def adjudicate(game: GameFolder, meta: dict[str, Any], stand: Standing, now: datetime.datetime) -> list[str]:
     folder = game.path
     why = "every order is in" if not stand.waiting else \
         f"the deadline has passed; NMR: {stand.names(stand.waiting)}"
-    written = game.adjudicate(None, nmr=True, opens=now, deadline=schedule.from_schedule(game_meta(folder), now))
+    written = game.adjudicate(None, nmr=True, opens=now, deadline=schedule.from_schedule(meta, now))
     log = [f"adjudicated {stand.phase} ({why}); {len(written.paths)} files written"]
     deadline = schedule.deadline_of(game_meta(folder))
     if deadline is not None:
@@ -146,10 +145,11 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
     """One step of the game (see the module docstring); lines for the GM's log."""
     log: list[str] = []
     game = open_game(folder)
-    if mailer is not None and not game.standing().over:      # a finished game takes no more mail
-        log += mailer.fetch(folder, now)
-    meta = game_meta(folder)
     stand = game.standing()
+    if mailer is not None and not stand.over:      # a finished game takes no more mail
+        log += mailer.fetch(folder, now)
+        stand = game.standing()                     # the mail may have brought orders, or a vote that ended it
+    meta = game_meta(folder)
     acted = False
     if not stand.over and meta.get("deadline") is None:
         opens = schedule.next_deadline(meta, game.opening_kind(), now)
@@ -159,20 +159,18 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
     deadline = schedule.deadline_of(meta)
     grace = schedule.parse_duration(schedule.schedule(meta)["grace"])
     if not stand.over and (not stand.waiting or (deadline is not None and now >= deadline + grace)):
-        log += adjudicate(game, stand, now)
+        log += adjudicate(game, meta, stand, now)
         acted = True
+        stand, meta = game.standing(), game_meta(folder)
     ended = False
     if mailer is not None:
-        lines, ended = deliver_owed(folder, now, mailer)
+        lines, ended = deliver_owed(folder, now, mailer, stand)
         log += lines
-    stand = game.standing()
     if stand.over:
         return log + ["the game is over; " + ("the end-of-game report was mailed" if ended else
                                               "the results are out" if acted else "nothing to do")]
     if acted:
         return log
-    meta = game_meta(folder)
-    deadline = schedule.deadline_of(meta)
     if deadline is not None:
         reminded = remind(folder, meta, stand, deadline, now, mailer)
         if any(line.startswith("reminded") for line in reminded):

@@ -92,9 +92,10 @@ def welcome_path(folder: Path, game: str, entry: dict[str, Any]) -> Path:
     return inside(folder, folder / WELCOME_DIR / f"{seat}-{welcome_key(game, entry)[:16]}.eml")
 
 
-def owed(folder: Path, game: str) -> list[dict[str, Any]]:
-    """The roster entries with an address whose welcome has not been written."""
-    return [entry for entry in roster(folder)
+def owed(folder: Path, game: str, players: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The roster entries with an address whose welcome has not been written
+    (`players`: those entries, as read already)."""
+    return [entry for entry in (players if players is not None else roster(folder))
             if entry.get("email") and not welcome_path(folder, game, entry).exists()]
 
 

@@ -46,13 +46,15 @@ def latest_slug(folder: Path) -> str | None:
         return None
 
 
-def write_welcomes(folder: Path, now: datetime) -> list[Path]:
-    """Write the welcome of every player who has none yet; the paths written."""
+def write_welcomes(folder: Path, now: datetime, meta: dict[str, Any] | None = None,
+                   players: list[dict[str, Any]] | None = None) -> list[Path]:
+    """Write the welcome of every player who has none yet; the paths written.
+    `meta` and `players` (the roster's entries with an address) as read already, if they were."""
     from adjudicator.folder.gamefolder import read_game
     from adjudicator.mail.welcome import owed
-    meta = read_game(folder)
+    meta = meta if meta is not None else read_game(folder)
     game = str(meta.get("name") or folder.name)
-    todo = owed(folder, game)
+    todo = owed(folder, game, players)
     if not todo:
         return []
     welcomes = card_welcomes if mail.is_turn_file(meta) else diplomacy_welcomes
