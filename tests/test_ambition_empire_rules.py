@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cases.aecases import CASES_DIR, read_cases, run_case
+from adjudicator.cases.aecases import read_cases, run_case
 from adjudicator.diplomacy.game import adjudicate_text
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.statefile import (
@@ -21,6 +21,7 @@ from adjudicator.rules.ambition_empire import RULES, apply_civil_disorder, recor
 from adjudicator.rules.ambition_empire_dp import dp_extension
 
 ROOT = Path(__file__).resolve().parent.parent
+CASES_DIR = ROOT / "tests" / "cases" / "ambition-empire"
 VARIANT = load_variant("ambition-empire")
 CASES = [(path.name, case) for path in sorted(CASES_DIR.glob("*.txt")) for case in read_cases(path)]
 

@@ -17,12 +17,13 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from adjudicator.errors import AdjudicatorError, DataFileError
 from adjudicator.store import storage
+from adjudicator.store.packagedata import package_folder
 
 State = dict[str, Any]
 Choice = dict[str, Any]
 T = TypeVar("T")
 
-VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
+VARIANTS_DIR = package_folder("adjudicator.variants")      # variants/ of the clone, or of the installed wheel
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,6 @@ from adjudicator.output.report import long_form, public_report
 from adjudicator.rules import load_variant
 from adjudicator.rules.ambition_empire_common import book, variant_minors
 
-CASES_DIR = Path(__file__).resolve().parent.parent.parent / "tests" / "cases" / "ambition-empire"
 SECTIONS = {"PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_EXTRA_HOMES", "PRESTATE_CIVIL_DISORDER",
             "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_RETREATS", "POSTSTATE_SUPPLYCENTER_OWNERS",
             "POSTSTATE_EXTRA_HOMES", "PUBLISHED", "ERRORS", "WINNER"}
@@ -205,7 +204,9 @@ def run_file(path: Path, variant_name: str = "ambition-empire") -> list[AEResult
     return [run_case(variant, case) for case in read_cases(path)]
 
 
-def run_all(directory: Path = CASES_DIR) -> list[AEResult]:
+def run_all(directory: Path) -> list[AEResult]:
+    """Every case file in `directory` (the clone's tests/cases/ambition-empire: test
+    data, not shipped in the wheel)."""
     results: list[AEResult] = []
     for path in sorted(directory.glob("*.txt")):
         results += run_file(path)

@@ -27,12 +27,13 @@ from adjudicator.diplomacy.model import (
     province_of,
 )
 from adjudicator.errors import MapDataError
+from adjudicator.store.packagedata import package_folder
 from adjudicator.store.storage import read_yaml
 
 if TYPE_CHECKING:
     import networkx as nx
 
-MAPS_DIR = Path(__file__).resolve().parent.parent.parent / "maps"
+MAPS_DIR = package_folder("adjudicator.maps")      # maps/ of the clone, or of the installed wheel
 TERRAINS = ("land", "coast", "sea")
 NOWHERE: frozenset[str] = frozenset()
 NORMALISE_CACHE = 8192         # entries in a name index's normalisation cache before it starts over

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from adjudicator.diplomacy.hooks import RuleSet
 from adjudicator.diplomacy.mapgraph import MapGraph, load_map, normalise_name
 from adjudicator.diplomacy.model import Unit, UnitType
 from adjudicator.errors import DataFileError
+from adjudicator.store.packagedata import package_folder
 
-VARIANTS_DIR = Path(__file__).resolve().parent.parent.parent / "variants"
+VARIANTS_DIR = package_folder("adjudicator.variants")      # variants/ of the clone, or of the installed wheel
 
 # Rule options a variant may set, and their allowed values (the first is the default).
 RULE_OPTIONS: dict[str, tuple[str, ...]] = {

@@ -16,9 +16,10 @@ from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 
 from adjudicator.errors import DataFileError
+from adjudicator.store.packagedata import package_folder
 from adjudicator.store.usercache import cache_dir, prune
 
-PACKAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+PACKAGE_TEMPLATES = package_folder("adjudicator") / "templates"
 
 
 def environment(*search_dirs: Path, game_folder: Path | None = None,

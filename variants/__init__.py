@@ -1,0 +1,1 @@
+"""The variant and game data the judge ships (YAML): package data."""
