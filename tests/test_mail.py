@@ -19,6 +19,7 @@ import yaml
 from aiosmtpd.controller import Controller
 from click.testing import CliRunner
 
+from adjudicator import __version__
 from adjudicator.folder import gamefolder, players
 from adjudicator.mail import results as mail
 from adjudicator.mail.ingest import ingest
@@ -209,7 +210,7 @@ def test_game_by_mail_end_to_end(game: Path, tmp_path: Path) -> None:
         assert msg["Subject"] == "[game] Spring 1901 Movement results"
         text = msg.get_body(preferencelist=("plain",)).get_content()
         private = (game / "private" / power / f"{SLUG}.txt").read_text(encoding="utf-8")
-        assert text.replace("\r\n", "\n") == private
+        assert text.replace("\r\n", "\n") == private + f"-- \nAdjudicated by adjudicator {__version__}\n"
         assert "Burgundy" in text and public.splitlines()[0] in text
         maps = [p.get_content_type() for p in msg.iter_attachments() if p.get_content_maintype() == "image"]
         assert maps == ["image/png"]          # the SVG only when game.yaml asks for it

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from mailservers import body_of, strict_parse
 
+from adjudicator import __version__
 from adjudicator.cards import driver
 from adjudicator.folder import gamefolder, players
 from adjudicator.folder.checking import check_orders
@@ -134,7 +135,8 @@ def test_turn_file_games_mail_the_opening_reports(tmp_path: Path) -> None:
         assert msg["Subject"] == "[sw] the game begins"
         assert list(msg.iter_attachments()) == []          # no state: it holds every hand
         text = body_of(msg)
-        assert text == (folder / "private" / seat / "0000-setup.txt").read_text(encoding="utf-8")
+        report = (folder / "private" / seat / "0000-setup.txt").read_text(encoding="utf-8")
+        assert text == report + f"-- \nAdjudicated by adjudicator {__version__}\n"
         assert f"({seat} only)" in text
         assert not any(f"({other} only)" in text for other in msgs if other != seat)
     from adjudicator.cli.main import cli

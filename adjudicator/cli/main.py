@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from adjudicator import __version__
 from adjudicator.cli.errors import friendly_errors
 from adjudicator.errors import AdjudicatorError
 
@@ -126,7 +127,7 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
 
 
 @click.group()
-@click.version_option(package_name="adjudicator")
+@click.version_option(version=__version__, prog_name="adjudicator")
 def cli() -> None:
     """adjudicator: a play-by-email judge for Diplomacy variants and turn-file games."""
 

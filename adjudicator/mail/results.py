@@ -7,7 +7,7 @@ that power), the map as a palette PNG (and as SVG when game.yaml says
 `mail: {svg: true}`, or when no PNG could be drawn), and the state file that
 `adjudicator check --state` reads (history/<next phase>.yaml, sealed). A turn-file game's
 player gets their private report only (their hand stays theirs); `new` writes
-the opening ones, 0000-setup.
+the opening ones, 0000-setup. Every mail ends with the judge's version.
 
 The envelope is what a mail client expects: Date is when the mail is written
 (the clock is a parameter), each Message-ID is unique, and every mail of a game
@@ -37,6 +37,7 @@ from email.utils import format_datetime, formataddr
 from pathlib import Path
 from typing import Any
 
+from adjudicator import __version__
 from adjudicator.diplomacy.model import Phase
 from adjudicator.errors import AdjudicatorError, GameFolderError
 from adjudicator.folder.gamefolder import history_files, read_game
@@ -312,12 +313,18 @@ def player_message(folder: Path, meta: dict[str, Any], game: str, player: dict[s
     if note:
         head += note + "\n\n"
     # quoted-printable keeps the .eml readable by the GM; base64 would not.
-    msg.set_content(head + report, cte="quoted-printable")
+    msg.set_content(head + report + judge_signature(report), cte="quoted-printable")
     if parts:
         msg.make_mixed()              # as add_attachment does first
     for part in parts:
         msg.attach(part)
     return msg
+
+
+def judge_signature(text: str) -> str:
+    """The footer under the report: which judge, at which version, adjudicated,
+    after the signature separator that mail clients recognise."""
+    return ("" if text.endswith("\n") else "\n") + f"-- \nAdjudicated by adjudicator {__version__}\n"
 
 
 def message_bytes(msg: EmailMessage) -> bytes:

@@ -15,6 +15,7 @@ import jinja2
 from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 
+from adjudicator import __version__
 from adjudicator.errors import DataFileError
 from adjudicator.store.packagedata import package_folder
 from adjudicator.store.usercache import cache_dir, prune
@@ -63,8 +64,10 @@ _OPTIONS: dict[str, Any] = {"undefined": jinja2.StrictUndefined, "keep_trailing_
 
 @lru_cache(maxsize=64)
 def _environment(dirs: tuple[str, ...], html: bool) -> jinja2.Environment:
-    return jinja2.Environment(loader=_OverrideLoader(list(dirs)), autoescape=html,
-                              bytecode_cache=_bytecode_cache(html), **_OPTIONS)
+    env = jinja2.Environment(loader=_OverrideLoader(list(dirs)), autoescape=html,
+                             bytecode_cache=_bytecode_cache(html), **_OPTIONS)
+    env.globals["judge_version"] = __version__       # for footers: which judge wrote the page
+    return env
 
 
 # --- compiled templates kept between runs (issue 14) ----------------------------------
