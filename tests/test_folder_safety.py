@@ -1,8 +1,12 @@
 """A phase is all or nothing, one run holds the game, names stay names.
 
-The kill test forks a warm child per kill (so 50 kills cost seconds, not
+The kill test starts a warm child per kill (so 50 kills cost seconds, not
 minutes); the child runs `adjudicate` in-process and SIGKILLs itself at the
 Nth write-path system call (an fsync or a rename), a point drawn at random.
+The children come from a separate, single-threaded process (tests/kill_at.py)
+that has run one adjudication to warm up, so the test process, which has
+threads under pytest-xdist, never forks itself (a fork of a threaded
+process may deadlock the child; Python 3.12+ warns of it).
 The full-disk test runs `adjudicate` in a tmpfs too small for the phase, at
 many sizes; where this machine cannot mount one, it injects ENOSPC instead."""
 
@@ -11,6 +15,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import select
 import shutil
 import signal
 import subprocess
@@ -52,57 +57,62 @@ def states(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, by
     return base / "before", snapshot(base / "before"), snapshot(base / "after")
 
 
-def run_and_kill_at(game: Path, kill_at: int) -> int:
-    """Fork; the child adjudicates and kills itself at its kill_at-th fsync/rename."""
-    pid = os.fork()
-    if pid == 0:   # pragma: no cover - the child never returns
+class KillServer:
+    """tests/kill_at.py, started once: it forks one warm child per kill."""
+
+    def __init__(self, template: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-W", "error::DeprecationWarning", str(ROOT / "tests" / "kill_at.py"), str(template),
+             str(SPRING)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.answer() == "ready"
+
+    def answer(self) -> str:
+        assert self.process.stdout is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], 120)
+        assert ready, "tests/kill_at.py gave no answer in 120 s"
+        return self.process.stdout.readline().strip()
+
+    def run_and_kill_at(self, game: Path, kill_at: int) -> int:
+        """A child adjudicates and kills itself at its kill_at-th fsync/rename; its wait status."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{game} {SPRING} {kill_at}\n")
+        self.process.stdin.flush()
+        return int(self.answer())
+
+    def close(self) -> None:
         try:
-            count = [0]
-            real_fsync, real_replace = os.fsync, os.replace
-
-            def tick() -> None:
-                count[0] += 1
-                if count[0] == kill_at:
-                    os.kill(os.getpid(), signal.SIGKILL)
-
-            def fsync(fd: int) -> None:
-                tick()
-                real_fsync(fd)
-
-            def replace(src: Any, dst: Any) -> None:
-                tick()
-                real_replace(src, dst)
-                tick()
-
-            os.fsync, os.replace = fsync, replace   # type: ignore[assignment]
-            CliRunner().invoke(cli, ["adjudicate", str(game), str(SPRING)])
-        finally:
-            os._exit(0)
-    _, status = os.waitpid(pid, 0)
-    return status
+            self.process.communicate(timeout=60)          # it exits when its input closes
+        except subprocess.TimeoutExpired:                 # pragma: no cover - only if it hangs
+            self.process.kill()
+            self.process.communicate()
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill test forks a child (POSIX only)")
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill test's helper forks its children (POSIX only)")
 def test_fifty_random_kills_leave_no_half_written_phase(
         tmp_path: Path, states: tuple[Path, dict[str, bytes], dict[str, bytes]]) -> None:
     template, before, after = states
     rng = random.Random(2026)
     half_written = []
     killed = 0
-    for attempt in range(50):
-        game = tmp_path / f"g{attempt}"
-        shutil.copytree(template, game)
-        status = run_and_kill_at(game, rng.randint(1, 60))
-        killed += os.WIFSIGNALED(status)
-        phasecommit.recover(game)          # what the next run does first, under the lock
-        seen = snapshot(game)
-        if seen not in (before, after):
-            half_written.append(attempt)
-        # A re-run finishes the job: the folder ends exactly as one clean run leaves it.
-        code, out = invoke("adjudicate", str(game), str(SPRING))
-        assert code in (0, 2), out
-        assert snapshot(game) == after, attempt
-        assert not list(game.rglob("*.tmp")) and not (game / phasecommit.STAGING).exists()
+    server = KillServer(template)
+    try:
+        for attempt in range(50):
+            game = tmp_path / f"g{attempt}"
+            shutil.copytree(template, game)
+            status = server.run_and_kill_at(game, rng.randint(1, 60))
+            killed += os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+            phasecommit.recover(game)          # what the next run does first, under the lock
+            seen = snapshot(game)
+            if seen not in (before, after):
+                half_written.append(attempt)
+            # A re-run finishes the job: the folder ends exactly as one clean run leaves it.
+            code, out = invoke("adjudicate", str(game), str(SPRING))
+            assert code in (0, 2), out
+            assert snapshot(game) == after, attempt
+            assert not list(game.rglob("*.tmp")) and not (game / phasecommit.STAGING).exists()
+    finally:
+        server.close()
+    assert server.process.returncode == 0
     assert half_written == []
     assert killed >= 40        # most draws land inside the run's writes, not after it
 
