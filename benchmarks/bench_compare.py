@@ -23,6 +23,7 @@ import gc
 import logging
 import math
 import os
+import platform
 import random
 import resource
 import shutil
@@ -33,6 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from adjudicator import __version__
 from adjudicator.diplomacy.game import adjudicate_lines, adjudicate_text
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph, parse_map
@@ -375,6 +377,7 @@ def main() -> None:
     parser.add_argument("--passes", type=int, default=3, help="sections 1 and 2: passes over the phases (cheapest)")
     parser.add_argument("--repeats", type=int, default=5, help="start-up: runs per command (median)")
     args = parser.parse_args()
+    print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}")
     if args.only in (None, "standard"):
         standard_comparison(args.phases, args.passes)
     if args.only in (None, "scaling"):

@@ -34,6 +34,7 @@ import argparse
 import gc
 import logging
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -53,6 +54,7 @@ from bench_compare import (  # type: ignore[attr-defined]  # MilaGame: bench_com
     random_phases,
 )
 
+from adjudicator import __version__
 from adjudicator.diplomacy.game import adjudicate_lines, adjudicate_text
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.orders import Order
@@ -225,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     mode = os.environ.get(CHILD_MODE_VARIABLE)
     if mode:
         run_child(mode, args.phases)
+    print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}")
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         print("valgrind is not on PATH: no instruction counts (apt-get install valgrind)")

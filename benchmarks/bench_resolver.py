@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import platform
 import random
 import statistics
 import sys
@@ -15,6 +16,7 @@ import time
 import tracemalloc
 from typing import Any
 
+from adjudicator import __version__
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph, parse_map
 from adjudicator.diplomacy.model import Unit, UnitType
@@ -137,5 +139,6 @@ def scaling_benchmark() -> None:
 
 
 if __name__ == "__main__":
+    print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}")
     standard_benchmark(int(sys.argv[1]) if len(sys.argv) > 1 else 3000)
     scaling_benchmark()
