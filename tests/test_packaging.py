@@ -63,6 +63,12 @@ def test_every_data_file_on_disk_is_package_data() -> None:
     assert sorted(str(p.relative_to(ROOT)) for p in data - shipped) == []
 
 
+@pytest.mark.parametrize("package", ["adjudicator", "adjudicator.maps", "adjudicator.variants"])
+def test_the_package_folder_is_the_one_importlib_resources_names(package: str) -> None:
+    from importlib.resources import files
+    assert package_folder(package) == files(package)
+
+
 def test_the_code_reads_its_data_from_the_installed_packages() -> None:
     from adjudicator.diplomacy.mapgraph import MAPS_DIR
     from adjudicator.diplomacy.variant import VARIANTS_DIR
