@@ -19,6 +19,7 @@ from pathlib import Path
 from mailservers import PASSWORD, Dovecot, SmtpInbox, body_of, dovecot, smtp_inbox  # noqa: F401
 from test_mail import PASSWORDS, address, make_game
 
+from adjudicator import __version__
 from adjudicator.cards import driver
 from adjudicator.diplomacy.model import Phase
 from adjudicator.folder import gamefolder, players
@@ -122,7 +123,8 @@ def test_a_standard_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inbox: S
             roots.add(msg["References"].split()[0])
             all_ids.add(msg["Message-ID"])
             text = body_of(msg)
-            assert text == (folder / "private" / power / f"{slug}.txt").read_text(encoding="utf-8")
+            report = (folder / "private" / power / f"{slug}.txt").read_text(encoding="utf-8")
+            assert text == report + f"-- \nAdjudicated by adjudicator {__version__}\n"
             for other in PASSWORDS:
                 assert (f"private report for {NAMES[other]}" in text) == (other == power)
             parts = {p.get_content_type(): p for p in msg.iter_attachments()}
@@ -209,7 +211,8 @@ def test_a_seven_wonders_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inb
             assert started <= msg["Date"].datetime <= finished
             assert list(msg.iter_attachments()) == []
             text = body_of(msg)
-            assert text == (folder / "private" / seat / f"{tag}.txt").read_text(encoding="utf-8")
+            report = (folder / "private" / seat / f"{tag}.txt").read_text(encoding="utf-8")
+            assert text == report + f"-- \nAdjudicated by adjudicator {__version__}\n"
             for other in seats:
                 assert (f"({other} only)" in text) == (other == seat)
                 assert (f"private report for {other}" in text) == (other == seat)
