@@ -10,8 +10,7 @@ then forks one child per request. The children start warm, in milliseconds.
 
 Protocol, one line each way: the test writes `GAME ORDERS KILL_AT`, this
 script answers with the child's wait status (os.waitpid's), or exits when its
-input closes. It runs under `-W error::DeprecationWarning`, so a fork with a
-thread alive is an error, not a warning."""
+input closes. It refuses to fork while a second thread is alive."""
 
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +58,8 @@ def serve(template: Path, orders: str) -> None:
     print("ready", flush=True)
     for request in sys.stdin:
         game, orders, kill_at = request.split()
+        if threading.active_count() != 1:
+            sys.exit(f"kill_at: {threading.active_count()} threads are alive; a fork could deadlock its child")
         pid = os.fork()
         if pid == 0:   # pragma: no cover - the child never returns
             try:

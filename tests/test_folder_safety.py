@@ -62,8 +62,8 @@ class KillServer:
 
     def __init__(self, template: Path) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-W", "error::DeprecationWarning", str(ROOT / "tests" / "kill_at.py"), str(template),
-             str(SPRING)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            [sys.executable, str(ROOT / "tests" / "kill_at.py"), str(template), str(SPRING)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.answer() == "ready"
 
     def answer(self) -> str:
