@@ -227,7 +227,6 @@ def main(argv: list[str] | None = None) -> int:
     mode = os.environ.get(CHILD_MODE_VARIABLE)
     if mode:
         run_child(mode, args.phases)
-    print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}")
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         print("valgrind is not on PATH: no instruction counts (apt-get install valgrind)")
@@ -235,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     variant = load_variant("standard")
     samples = random_phases(variant, args.phases)
     units_total = sum(len(units) for units, _ in samples)
+    print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}")
     print("Instructions executed (valgrind cachegrind), in thousands per phase (kI/phase):")
     print("deterministic to about 0.1%, unlike bench_compare's CPU times, which they complement.")
     print(f"{args.phases} random Standard movement phases, 18-34 units (mean {units_total / args.phases:.1f}), "
