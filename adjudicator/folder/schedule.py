@@ -95,7 +95,13 @@ def deadline_of(meta: dict[str, Any]) -> datetime.datetime | None:
 
 
 def next_deadline(meta: dict[str, Any], kind: str, opened: datetime.datetime) -> datetime.datetime:
-    return opened + parse_duration(schedule(meta)[kind])
+    """The phase's length after it opens; a deadline that falls in a player's
+    absence moves past it (folder.absences)."""
+    when = opened + parse_duration(schedule(meta)[kind])
+    if not meta.get("absences"):
+        return when
+    from adjudicator.folder.absences import pushed
+    return pushed(meta, when)
 
 
 def opened_of(meta: dict[str, Any]) -> datetime.datetime | None:

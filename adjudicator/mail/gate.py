@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.folder.players import verify
-from adjudicator.mail import alerts, bounces, dates, manners, ping
+from adjudicator.mail import alerts, bounces, dates, joining, manners, ping
 from adjudicator.mail.guesses import MAX_FAILURES, Guesses, address_key, player_key
 from adjudicator.mail.intake import Context, Verdict
 from adjudicator.mail.ledger import header_block, split_head
@@ -137,6 +137,8 @@ class Gate:
         letter.raw, letter.body = raw, None
         player = self.ctx.players.get(letter.sender.lower())
         if player is None:
+            if joining.takes_joins(self.meta):
+                return None                # a stranger's `join` is read whole (door)
             return Settled(letter.sender, f"{letter.sender} is not a player in {self.ctx.game}; no reply is sent")
         text = plain_body(raw)
         if text is None or letter.date_problem or ping.is_ping_text(letter.subject, text):
@@ -180,6 +182,10 @@ class Gate:
             return early
         player = self.ctx.players.get(letter.sender.lower())
         if player is None:
+            letter.subject = safe_subject(letter.subject, letter.body)
+            joined = joining.door(self.ctx, letter)         # sign-up: the one stranger's mail answered
+            if joined is not None:
+                return joined
             return Settled(letter.sender, f"{letter.sender} is not a player in {self.ctx.game}; no reply is sent")
         letter.subject = safe_subject(letter.subject, letter.body)
         if ping.is_ping(letter):

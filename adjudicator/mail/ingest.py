@@ -84,8 +84,9 @@ from adjudicator.folder.players import (
     verify,
 )
 from adjudicator.folder.schedule import due_line
-from adjudicator.mail import ledger, quarantine
+from adjudicator.mail import commands, ledger, quarantine
 from adjudicator.mail.gate import Gate, Settled
+from adjudicator.mail.gmmail import gm_entry
 from adjudicator.mail.intake import Context, Rejected, Verdict, phase_opened
 from adjudicator.mail.ledger import LEDGER
 from adjudicator.mail.mailread import (
@@ -314,7 +315,8 @@ def judge(ctx: Context, letter: Letter) -> Verdict:
                            f"The game is now at {ctx.phase}: send orders for {ctx.phase}")
         if letter.body is None:
             raise Rejected("the message has no plain-text part; send your orders as plain text")
-        body = ctx.split(letter.body)
+        said = commands.read_mail(ctx, letter.body)        # commands and press first: never orders
+        body = ctx.split(said.rest)
         verdict.ignored = body.ignored
         if body.too_long is not None:
             raise Rejected(f"line {body.too_long} is longer than {MAX_LINE_CHARS} characters")
@@ -327,13 +329,16 @@ def judge(ctx: Context, letter: Letter) -> Verdict:
         check_phase_line(ctx, body)
         refuse_dropped_lines(body)
         verdict.new_password = checked_new_password(body)
-        if verdict.new_password is None or body.text.strip():
+        if commands.wanted(ctx, letter, power, said):        # answered in the reply (mail/commands)
+            commands.answer(ctx, letter, power, said, body, verdict)
+        elif verdict.new_password is None or body.text.strip():
             ctx.decide(letter, power, body, verdict)
         if verdict.new_password is not None:
             verdict.body = PASSWORD_CHANGED + verdict.body
     except Rejected as exc:
         verdict.reason = str(exc)
         verdict.stored = verdict.target = verdict.new_password = None
+        verdict.effects, verdict.attachments, verdict.answered = [], [], False
         verdict.body = f"Your message was not accepted for {ctx.game}, {ctx.phase}: {exc}\n\nNothing was stored.\n"
         if body is not None and body.problems:
             verdict.body += "\n" + "\n".join(body.problems) + "\n"
@@ -365,13 +370,22 @@ def checked_new_password(body: Body) -> str | None:
 
 
 # --- replies ----------------------------------------------------------------------
-def reply_bytes(meta: dict[str, Any], letter: Letter, game: str, body: str, now: datetime) -> bytes:
+def reply_bytes(meta: dict[str, Any], letter: Letter, game: str, body: str, now: datetime,
+                attachments: Sequence[EmailMessage] = ()) -> bytes:
     """The reply as bytes. The email package still has corners where a header it
     was given cannot be written out; then the subject falls back to the game's."""
-    try:
-        return reply_message(meta, letter, game, body, letter.subject, now).as_bytes(policy=policy.default)
-    except (ValueError, LookupError, UnicodeError, IndexError):
-        return reply_message(meta, letter, game, body, "", now).as_bytes(policy=policy.default)
+    for subject in (letter.subject, ""):
+        try:
+            reply = reply_message(meta, letter, game, body, subject, now)
+            if attachments:
+                reply.make_mixed()
+                for part in attachments:
+                    reply.attach(part)
+            return reply.as_bytes(policy=policy.default)
+        except (ValueError, LookupError, UnicodeError, IndexError):
+            if not subject:
+                raise
+    raise AssertionError("unreachable")
 
 
 def reply_message(meta: dict[str, Any], letter: Letter, game: str, body: str, subject: str,
@@ -407,6 +421,7 @@ def make_context(folder: Path) -> tuple[dict[str, Any], Context]:
     gm_address(meta)                  # a bad gm_email is the GM's error, before any mail is touched
     # The roster is read once, before any mail: a broken game.yaml is the GM's error, not a mail's.
     entries = {str(p.get("email") or "").lower(): p for p in roster(folder) if p.get("email")}
+    entries.update(gm_entry(meta, entries))       # the GM's commands by mail (mail.gmmail)
     if meta.get("kind") == "turn-file":
         from adjudicator.mail.ingest_turns import turn_context
         return meta, turn_context(folder, game, entries)
@@ -427,6 +442,7 @@ def ingest_mails(folder: Path, raws: list[bytes], *, now: datetime | None = None
 
 def handle(meta: dict[str, Any], ctx: Context, raws: Sequence[bytes | Oversize], now: datetime) -> list[IngestResult]:
     folder = ctx.folder
+    ctx.meta, ctx.now = meta, now             # for the mails' commands (mail/commands)
     gate = Gate(folder, meta, ctx, now)       # what is settled before a mail is read (mail.gate)
     seen = ledger.read(folder)
     fresh: dict[str, bytes | Oversize] = {}
@@ -496,7 +512,7 @@ def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, 
           replies: Path, now: datetime, answer: bool = True) -> IngestResult:
     """Write what `judge` decided: the stored file, a hash upgrade, the reply (if `answer`)."""
     result = IngestResult(number, letter.sender, verdict.power,
-                          verdict.stored is not None or verdict.votes is not None,
+                          verdict.stored is not None or verdict.votes is not None or verdict.answered,
                           reason=verdict.reason, errors=verdict.errors, ignored=verdict.ignored)
     if verdict.stored is not None and verdict.target is not None:
         target = inside(ctx.folder, verdict.target)
@@ -511,10 +527,13 @@ def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, 
     if verdict.ended is not None:
         from adjudicator.folder.gamefolder import end_game
         end_game(ctx.folder, verdict.ended)
+    for effect in verdict.effects:           # the commands' writes, after what was stored
+        effect()
     if not answer:
         return result
     due = "" if verdict.ended is not None else due_line(meta, ctx.phase, now, ctx.asks_for)
-    reply = reply_bytes(meta, letter, ctx.game, verdict.body + (f"\n{due}\n" if due else ""), now)
+    reply = reply_bytes(meta, letter, ctx.game, verdict.body + (f"\n{due}\n" if due else ""), now,
+                        verdict.attachments)
     path = inside(ctx.folder, replies / f"{next_reply_number(replies):04d}-{verdict.power or 'unknown'}.eml")
     storage.atomic_write(path, reply)
     result.reply = path

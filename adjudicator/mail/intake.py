@@ -5,8 +5,10 @@ the current phase opened."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -31,6 +33,11 @@ class Verdict:
     votes: dict[str, Any] | None = None   # the new secret tally, when the mail held a vote line
     ended: dict[str, Any] | None = None   # the result, when that vote made it unanimous
     new_password: str | None = None  # the player's new password, when the mail changes it
+    # What the mail's commands do once it is taken (mail/commands): press sent on, an absence
+    # recorded, a GM's pause; each runs after what is stored, and none for a refused mail.
+    effects: list[Callable[[], None]] = field(default_factory=list)
+    attachments: list[EmailMessage] = field(default_factory=list)   # for the reply (a `history` map)
+    answered: bool = False           # the mail's commands were answered (nothing to store is no refusal)
 
 
 # --- the game a mail is for ----------------------------------------------------------
@@ -45,6 +52,9 @@ class Context:
     phase: str                            # the current phase, as players read it
     slug: str                             # ... and as a 'phase:' line names it
     asks_for: ClassVar[str] = "Orders"    # what players send: orders, or a card game's choices
+    # game.yaml and the run's clock, for the mail's commands (set by ingest.handle).
+    meta: dict[str, Any] = field(default_factory=dict, kw_only=True)
+    now: datetime = field(default_factory=lambda: datetime.now(timezone.utc), kw_only=True)
 
     def seat(self, player: dict[str, Any]) -> str:
         return check_name(str(player.get("power") or ""), "power")

@@ -16,6 +16,10 @@ Each run, under the game's lock:
      moment falls before the phase opened (a 24-hour reminder in a one-day
      phase) is skipped, never sent late, and none is sent once the deadline
      has passed.
+While the GM has paused the game, or it waits for its players to sign up
+(folder.gmcontrol.held), mail is taken and what is owed is mailed, but no
+phase opens or is processed and no reminder goes; a `process` the GM asked
+for (by mail) processes the phase now open at once.
 A run with nothing new does nothing and says so. The clock is a parameter,
 so tests (and a GM replaying a day) can run it at any time.
 
@@ -25,9 +29,11 @@ a mailbox file in, SMTP out), and a run without mail settings only adjudicates."
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from adjudicator.folder import gmcontrol as holds
 from adjudicator.folder import schedule
 from adjudicator.folder.folders import GameFolder, Standing, game_meta, open_game
 from adjudicator.mail import outbox
@@ -132,6 +138,7 @@ def remind(folder: Path, meta: dict[str, Any], stand: Standing, deadline: dateti
 def adjudicate(game: GameFolder, meta: dict[str, Any], stand: Standing, now: datetime.datetime) -> list[str]:
     folder = game.path
     why = "every order is in" if not stand.waiting else \
+        f"the GM asked for it; NMR: {stand.names(stand.waiting)}" if holds.process_asked(meta, stand.phase) else \
         f"the deadline has passed; NMR: {stand.names(stand.waiting)}"
     written = game.adjudicate(None, nmr=True, opens=now, deadline=schedule.from_schedule(meta, now))
     log = [f"adjudicated {stand.phase} ({why}); {len(written.paths)} files written"]
@@ -143,6 +150,17 @@ def adjudicate(game: GameFolder, meta: dict[str, Any], stand: Standing, now: dat
 
 def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> list[str]:
     """One step of the game (see the module docstring); lines for the GM's log."""
+    return step(folder, now, mailer).lines
+
+
+@dataclass
+class Step:
+    lines: list[str]
+    over: bool                       # the game is over: it takes no more mail
+
+
+def step(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> Step:
+    """One step of the game, and whether it is over (for a host of games)."""
     log: list[str] = []
     game = open_game(folder)
     stand = game.standing()
@@ -150,6 +168,11 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
         log += mailer.fetch(folder, now)
         stand = game.standing()                     # the mail may have brought orders, or a vote that ended it
     meta = game_meta(folder)
+    held = holds.held(meta, stand.phase)             # sign-up not full, or the GM's pause: the clock stands
+    if held is not None and not stand.over:
+        if mailer is not None:
+            log += deliver_owed(folder, now, mailer, stand)[0]
+        return Step(log + [f"nothing to do: {held}"], False)
     acted = False
     if not stand.over and meta.get("deadline") is None:
         opens = schedule.next_deadline(meta, game.opening_kind(), now)
@@ -158,7 +181,8 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
         meta = game_meta(folder)
     deadline = schedule.deadline_of(meta)
     grace = schedule.parse_duration(schedule.schedule(meta)["grace"])
-    if not stand.over and (not stand.waiting or (deadline is not None and now >= deadline + grace)):
+    if not stand.over and (not stand.waiting or (deadline is not None and now >= deadline + grace)
+                           or holds.process_asked(meta, stand.phase)):
         log += adjudicate(game, meta, stand, now)
         acted = True
         stand, meta = game.standing(), game_meta(folder)
@@ -167,14 +191,14 @@ def run_once(folder: Path, now: datetime.datetime, mailer: Mailer | None) -> lis
         lines, ended = deliver_owed(folder, now, mailer, stand)
         log += lines
     if stand.over:
-        return log + ["the game is over; " + ("the end-of-game report was mailed" if ended else
-                                              "the results are out" if acted else "nothing to do")]
+        return Step(log + ["the game is over; " + ("the end-of-game report was mailed" if ended else
+                                                   "the results are out" if acted else "nothing to do")], True)
     if acted:
-        return log
+        return Step(log, False)
     if deadline is not None:
         reminded = remind(folder, meta, stand, deadline, now, mailer)
         if any(line.startswith("reminded") for line in reminded):
-            return log + reminded
+            return Step(log + reminded, False)
         log += reminded
     until = f" until {schedule.format_time(deadline + grace)}" if deadline else " (no deadline set)"
-    return log + [f"nothing to do: waiting for {stand.names(stand.waiting)}{until}"]
+    return Step(log + [f"nothing to do: waiting for {stand.names(stand.waiting)}{until}"], False)
