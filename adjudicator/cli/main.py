@@ -73,6 +73,16 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
                  ("Set GAME's schedule: each phase's length, the grace after a deadline, the reminders and the "
                   "missed limit. An option left out keeps its value. The next phase `run` opens gets its "
                   "deadline from it.")),
+    "host": ("adjudicator.cli.hosting:host_command",
+             ("Make FOLDER a host of games, or change its settings (host.yaml): one judge address, one mailbox, "
+              "for every game folder in it. An option left out keeps its value. `adjudicator run --host FOLDER` "
+              "runs them all.")),
+    "gm-password": ("adjudicator.cli.hosting:gm_password_command",
+                    ("Set the GM's password for commands by mail (pause, resume, extend, process, approve, "
+                     "refuse), mailed from the GM's own address (`mailbox --gm-address`).")),
+    "signup": ("adjudicator.cli.hosting:signup_command",
+               ("Show GAME's sign-up list (a game opened with `new --open N`), or approve or refuse a joiner. "
+                "When the list is full, the powers are assigned and the next `run` opens the first phase.")),
     "mailbox": ("adjudicator.cli.settings:mailbox_command",
                 ("Set where GAME's mail comes from and goes through, and who the judge is. An option left out "
                  "keeps its value. Passwords never go here: `run` reads them from ADJUDICATOR_IMAP_PASSWORD and "
@@ -141,11 +151,18 @@ def cli() -> None:
               help="a rules option of a turn-file game, e.g. side=B or artisans_official=true; repeatable")
 @click.option("--house-rules", "house_rules_file", type=click.Path(path_type=Path), default=None,
               help="a text file of the game's house rules, kept in game.yaml and sent in every welcome mail")
+@click.option("--open", "open_seats", default=None, type=int, metavar="N",
+              help="open the game for sign-up by mail ('join GAME'); it starts when N players have joined")
+@click.option("--assign", default="preference", show_default=True, type=click.Choice(["preference", "random"]),
+              help="with --open: powers by each joiner's preference list, or at random")
+@click.option("--approve-joiners", is_flag=True, help="with --open: a joiner counts only once the GM approves them")
 @friendly_errors
 def new(game: Path, variant: str, players: str | None, seed: int, options: tuple[str, ...],
-        house_rules_file: Path | None) -> None:
+        house_rules_file: Path | None, open_seats: int | None, assign: str, approve_joiners: bool) -> None:
     """Create a new game folder GAME."""
     rules = read_house_rules(house_rules_file) if house_rules_file is not None else None
+    if open_seats is not None and is_turn_file_game(variant):
+        raise AdjudicatorError("--open is for Diplomacy games", hint="a card game is made with --players a,b,c")
     if is_turn_file_game(variant):
         if not players:
             raise AdjudicatorError(f"{variant} needs --players a,b,c")
@@ -157,7 +174,23 @@ def new(game: Path, variant: str, players: str | None, seed: int, options: tuple
     else:
         gamefolder = diplomacy_folders()
         gamefolder.new_game(game, variant, house_rules=rules)
-    click.echo(f"created {game} ({variant})")
+        if open_seats is not None:
+            open_for_signup(game, open_seats, assign, approve_joiners)
+    click.echo(f"created {game} ({variant})" + (f", open for sign-up: {open_seats} players" if open_seats else ""))
+
+
+def open_for_signup(game: Path, seats: int, assign: str, approve: bool) -> None:
+    from adjudicator.folder import signup
+    from adjudicator.folder.gamefolder import load_current
+    from adjudicator.store import phasecommit, storage
+    try:
+        meta, variant, _, _ = load_current(game)
+        meta = signup.opened(meta, variant, seats, assign, approve)
+    except AdjudicatorError:
+        import shutil
+        shutil.rmtree(game)                # the game was made just now: nothing of it is kept
+        raise
+    phasecommit.commit(game, [(game / "game.yaml", storage.dump_yaml(meta))])
 
 
 @cli.command()
@@ -446,28 +479,52 @@ def vote(game: Path, power: str, vote: tuple[str, ...]) -> None:
 
 
 @cli.command()
-@click.argument("game", type=click.Path(path_type=Path))
+@click.argument("game", type=click.Path(path_type=Path), required=False)
+@click.option("--host", "host", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="run every game of a host folder (host.yaml: one mailbox for all), in one process")
 @click.option("--now", "now_text", default=None, metavar="TIME",
               help="run as if it were TIME (ISO with a zone); for tests and for replaying a day")
 @click.option("--no-mail", is_flag=True, help="do not fetch or send mail, even if game.yaml sets it up")
 @friendly_errors
-def run(game: Path, now_text: str | None, no_mail: bool) -> None:
+def run(game: Path | None, host: Path | None, now_text: str | None, no_mail: bool) -> None:
     """One step of GAME, safe to run from cron every few minutes: fetch and
     answer mail, adjudicate when all orders are in or the deadline (plus
     grace) has passed, mail the results, send due reminders. A run with
-    nothing new does nothing and says so."""
+    nothing new does nothing and says so. With --host DIR instead of GAME,
+    one step of every game in DIR: the mailbox is read once and each mail
+    goes to its game; a game with nothing to do is not read."""
     import datetime
 
     from adjudicator.folder import schedule
+    now = schedule.parse_time(now_text) if now_text else datetime.datetime.now(datetime.timezone.utc)
+    if (game is None) == (host is None):
+        raise AdjudicatorError("give GAME or --host DIR", hint="adjudicator run mygame, or adjudicator run --host games")
+    if host is not None:
+        run_host(host, now, not no_mail)
+        return
+    assert game is not None
     from adjudicator.mail import runner
     from adjudicator.store import folderlock
-    now = schedule.parse_time(now_text) if now_text else datetime.datetime.now(datetime.timezone.utc)
     with folderlock.hold(game) as recovered:
         for note in recovered:
             click.echo(note)
         mailer = None if no_mail else mailer_for(game)
         for line in runner.run_once(game, now, mailer):
             click.echo(line)
+
+
+def run_host(host: Path, now: Any, mail: bool) -> None:
+    """`run --host`: one tick of every game; exit code 1 if a game's step failed."""
+    from adjudicator.mail import host as hosting
+    from adjudicator.store import folderlock
+    with folderlock.hold(host):
+        done = hosting.tick(host, now, mail=mail)
+    for line in done.lines:
+        click.echo(line)
+    click.echo(f"host: {len(done.stepped)} game(s) stepped, {done.idle} idle"
+               + (f", {len(done.failed)} failed: {', '.join(done.failed)}" if done.failed else ""))
+    if done.failed:
+        sys.exit(1)
 
 
 def mailer_for(game: Path) -> Any:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import datetime
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import AdjudicatorError, DataFileError
 from adjudicator.mail import imap
-from adjudicator.mail.ingest import ingest, one_line
+from adjudicator.mail.ingest import IngestResult, ingest, one_line
 from adjudicator.mail.smtp import Server, parse_hostport, send_files
 
 IMAP_PASSWORD = "ADJUDICATOR_IMAP_PASSWORD"
@@ -63,6 +63,10 @@ class GameMailer:
                                        starttls=self.imap_starttls, now=now).results
         else:
             results = ingest(folder, Path(self.source), now=now)
+        return self.answered(folder, results)
+
+    def answered(self, folder: Path, results: list[IngestResult]) -> list[str]:
+        """Lines for the GM about the mails taken, once their replies are sent."""
         log = []
         for r in results:
             outcome = "stored" if r.accepted else ("quarantined" if r.quarantined else "refused")
@@ -92,3 +96,16 @@ class GameMailer:
                                                        else "")]
         lines += [f"refused: {addr}: {why}" for addr, why in sorted(report.refused.items())]
         return lines
+
+
+@dataclass
+class RoutedMailer(GameMailer):
+    """A game's mailer in a host of games (mail.host): its mails come routed
+    from the host's mailbox, not from a mailbox of its own."""
+    raws: list[Any] = field(default_factory=list)
+
+    def fetch(self, folder: Path, now: datetime.datetime) -> list[str]:
+        if not self.raws:
+            return []
+        from adjudicator.mail.ingest import ingest_mails
+        return self.answered(folder, ingest_mails(folder, self.raws, now=now))

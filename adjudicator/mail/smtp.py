@@ -20,6 +20,7 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses, parseaddr
 from pathlib import Path
+from typing import Any
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.store import storage
@@ -115,12 +116,15 @@ def envelope(raw: bytes, path: Path) -> tuple[str, str, list[str]]:
     return mid, sender[0], to
 
 
-def send_files(folder: Path, paths: list[Path], server: Server) -> Sent:
+def send_files(folder: Path, paths: list[Path], server: Server, meta: dict[str, Any] | None = None) -> Sent:
     """Send each written mail that mail/sent.txt does not list yet, over one
-    connection, and add each accepted one to it."""
+    connection, and add each accepted one to it. `meta` is the settings of
+    the judge that sends (game.yaml's, read here when not given; a host of
+    games gives host.yaml's for its own mails)."""
     from adjudicator.mail import bounces, dkimsign, manners
-    from adjudicator.store.gamemeta import check_meta
-    meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
+    if meta is None:
+        from adjudicator.store.gamemeta import check_meta
+        meta = check_meta(storage.read_yaml(folder / "game.yaml"), str(folder / "game.yaml"))
     judge = parseaddr(str(meta.get("gm_email") or "judge@localhost"))[1].lower()
     signing = dkimsign.from_meta(folder, meta)       # a bad key is the GM's error, before anything is sent
     held = bounces.bounced(folder)
