@@ -2,7 +2,8 @@
 supply-centre count of every power year by year, and the phases played.
 Written to reports/end.txt when a Diplomacy game ends (a victory found at
 adjudication, a draw or concession voted, or `end --draw`). Public: it holds
-nothing a report of the game did not already show."""
+nothing a report of the game did not already show, and names who played
+each power only where the GM set `reveal_at_end: true` in game.yaml."""
 
 from __future__ import annotations
 
@@ -64,4 +65,21 @@ def end_report(folder: Path, meta: dict[str, Any], variant: Variant, final: Game
     played = sum(1 for p in (folder / "reports").glob("*.txt") if p.name != END_REPORT.name) \
         if (folder / "reports").is_dir() else 0
     lines += ["", f"{played} phases were adjudicated, from {first} to {result.get('phase', final.phase)}."]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + who_played(meta, variant)) + "\n"
+
+
+def who_played(meta: dict[str, Any], variant: Variant) -> list[str]:
+    """Who played each power (names, never addresses), where the GM set
+    `reveal_at_end: true`; a gunboat game names nobody otherwise."""
+    from adjudicator.folder.gameoptions import reveals_at_end
+    if not reveals_at_end(meta):
+        return []
+    lines = ["", "WHO PLAYED"]
+    for entry in meta.get("players") or []:
+        if not isinstance(entry, dict) or entry.get("power") not in variant.powers:
+            continue
+        before = [str(p.get("name")) for p in entry.get("previous") or [] if isinstance(p, dict) and p.get("name")]
+        name = str(entry.get("name") or "") or "nobody at the end"
+        lines.append(f"  {variant.power_name(str(entry['power'])):<28} {name}"
+                     + (f" (before: {', '.join(before)})" if before else ""))
+    return lines

@@ -224,10 +224,10 @@ def tick(folder: Path, now: datetime.datetime, *, mail: bool = True) -> Tick:
         if box is not None:
             fetched = box.fetch(now)
             routed = route_all(folder, host, index, fetched, now, done, box)
-        server = smtp_server(host) if mail else None
         by_name = {game.name: game for game in games}
         due = sorted({*routed, *(g for g in changed if g in index),
                       *(name for name, entry in index.items() if is_due(entry, now))})
+        server = smtp_server(host) if mail and due else None
         for name in due:
             step_game(folder, host, by_name[name], routed.get(name, []), server, now, index, done, box)
         done.idle = len(games) - len(done.stepped) - len([g for g in done.failed if g not in done.stepped])
@@ -279,10 +279,10 @@ def route_all(folder: Path, host: dict[str, Any], index: dict[str, dict[str, Any
               now: datetime.datetime, done: Tick, box: HostMailbox) -> dict[str, list[Fetched]]:
     """Each new mail to its game; the host answers an ambiguous one and notes
     what no game takes (strangers', its own) in its ledger."""
-    from adjudicator.mail.routing import GameEntry, Router
-    from adjudicator.mail.smtp import sent_ids
     if not fetched:
         return {}
+    from adjudicator.mail.routing import GameEntry, Router
+    from adjudicator.mail.smtp import sent_ids
     entries = [GameEntry(name, str(e.get("name") or name), frozenset(e.get("addresses") or []), bool(e.get("joins")))
                for name, e in index.items() if not e.get("over")]
     router = Router(entries, str(host["judge_address"]).lower(), sent_ids(folder))

@@ -23,14 +23,16 @@ import ssl
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from adjudicator.errors import AdjudicatorError
 from adjudicator.mail import ledger
-from adjudicator.mail.ingest import IngestResult, handle, make_context
 from adjudicator.mail.mailread import MAX_MESSAGE_BYTES, header_message_id
 from adjudicator.mail.quarantine import KEEP_BYTES, Oversize
+
+if TYPE_CHECKING:                   # the intake is imported when mail is taken, not to read a mailbox
+    from adjudicator.mail.ingest import IngestResult
 
 MAX_FETCH = 500                    # mails taken in one run; the rest wait for the next
 HEADER_BATCH = 500                 # Message-ID headers fetched per command
@@ -161,6 +163,7 @@ def fetch_bodies(client: Any, uids: list[int], sizes: dict[int, int]) -> list[tu
 def ingest_imap(folder: Path, box: Mailbox, password: str, *, starttls: bool = False,
                 now: datetime | None = None, timeout: float = 30.0, limit: int = MAX_FETCH) -> Fetched:
     """Take the orders mailed to an IMAP folder into the game; mark what was taken \\Seen."""
+    from adjudicator.mail.ingest import handle, make_context
     meta, ctx = make_context(folder)          # the game's own faults first, before any connection
     from imapclient import SEEN
     client = connect(box, password, starttls=starttls, timeout=timeout)

@@ -531,7 +531,8 @@ def apply(ctx: Context, meta: dict[str, Any], letter: Letter, verdict: Verdict, 
         effect()
     if not answer:
         return result
-    due = "" if verdict.ended is not None else due_line(meta, ctx.phase, now, ctx.asks_for)
+    # game.yaml as the mail's commands left it (a GM's extension, an absence): the deadline that holds now
+    due = "" if verdict.ended is not None else due_line(ctx.meta or meta, ctx.phase, now, ctx.asks_for)
     reply = reply_bytes(meta, letter, ctx.game, verdict.body + (f"\n{due}\n" if due else ""), now,
                         verdict.attachments)
     path = inside(ctx.folder, replies / f"{next_reply_number(replies):04d}-{verdict.power or 'unknown'}.eml")

@@ -16,12 +16,14 @@ import datetime
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import AdjudicatorError, DataFileError
 from adjudicator.mail import imap
-from adjudicator.mail.ingest import IngestResult, ingest, one_line
 from adjudicator.mail.smtp import Server, parse_hostport, send_files
+
+if TYPE_CHECKING:                   # the intake is imported when mail is taken
+    from adjudicator.mail.ingest import IngestResult
 
 IMAP_PASSWORD = "ADJUDICATOR_IMAP_PASSWORD"
 SMTP_PASSWORD = "ADJUDICATOR_SMTP_PASSWORD"
@@ -62,11 +64,13 @@ class GameMailer:
             results = imap.ingest_imap(folder, box, password(IMAP_PASSWORD, "IMAP password"),
                                        starttls=self.imap_starttls, now=now).results
         else:
+            from adjudicator.mail.ingest import ingest
             results = ingest(folder, Path(self.source), now=now)
         return self.answered(folder, results)
 
     def answered(self, folder: Path, results: list[IngestResult]) -> list[str]:
         """Lines for the GM about the mails taken, once their replies are sent."""
+        from adjudicator.mail.mailread import one_line
         log = []
         for r in results:
             outcome = "stored" if r.accepted else ("quarantined" if r.quarantined else "refused")

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import AdjudicatorError
-from adjudicator.folder.players import is_address
+from adjudicator.store.names import is_address
 
 if TYPE_CHECKING:
     from adjudicator.mail.quarantine import Oversize

@@ -54,6 +54,7 @@ class Press:
     phase: str                       # as players read it
     key: str                         # the ledger key of the mail it came in: each recipient's Message-ID
     reply_of: int | None = None
+    shown_to: str | None = None      # what the recipients read as its recipients, if not their names
 
 
 def read_index(folder: Path) -> dict[str, int]:
@@ -77,7 +78,7 @@ def sent_today(folder: Path, seat: str, now: datetime) -> int:
 
 def heading(press: Press) -> tuple[str, str]:
     """(the Subject's words, the body's first line) as every recipient reads them."""
-    names = "every power" if press.broadcast else ", ".join(r.label for r in press.to)
+    names = press.shown_to or ("every power" if press.broadcast else ", ".join(r.label for r in press.to))
     kind = "Broadcast" if press.broadcast else "Press"
     if press.grey:
         return kind, (f"{'A broadcast' if press.broadcast else 'Grey press'} (its sender is not named) to {names}, " \

@@ -142,7 +142,8 @@ def password_section(seat: Seat, judge: str) -> list[str]:
                 ("It was made for you and is sent only in this mail. Put it in every mail you send to the "
                 f"judge ({judge}), on a line of its own:"), f"    password: {seat.password}"]
     else:
-        head = [("Your password is the one your GM gave you. Put it in every mail you send to the judge "
+        head = [("Your password is the one your GM gave you (or you chose when you joined). Put it in every "
+                 "mail you send to the judge "
                 f"({judge}), on a line of its own:"), "    password: <your password>"]
     return head + ["", f"To choose a new one ({MIN_CHOSEN_PASSWORD} characters or more), mail the judge:",
                    "    password: <your password>", "    new password: <the new one>", ""]
@@ -176,12 +177,35 @@ def wrapped(lines: list[str]) -> list[str]:
             for part in (textwrap.wrap(line, 76) if len(line) > 76 and not line.startswith(" ") else [line])]
 
 
+def more_by_mail(view: GameView) -> list[str]:
+    """The commands a player may mail besides orders (mail/commands; docs/mail.md has them all)."""
+    from adjudicator.folder.gameoptions import absence_limits, press_mode
+    away = "'absence 2030-03-05 2030-03-09' (days you are away: no deadline falls in them), " \
+        if absence_limits(view.meta) is not None else ""
+    press = {"white": "'press to France, Italy:' (a line), your text, then 'endpress' sends press to those "
+                      "powers, signed with your power; 'broadcast:' ... 'endpress' to every power. ",
+             "grey": "'press to France, Italy:' (a line), your text, then 'endpress' sends press to those "
+                     "powers without your power's name; 'broadcast:' ... 'endpress' to every power. ",
+             "broadcast-only": "'broadcast:' (a line), your text, then 'endpress' sends press to every power. ",
+             "none": ""}[press_mode(view.meta)]
+    if view.turn_file:
+        press = press.replace("France, Italy", "alice, bob").replace("powers", "players").replace(
+            "power's name", "name").replace("your power", "your name").replace("every power", "everyone")
+    return ["MORE BY MAIL",
+            ("Each on a line of its own, with your password line: 'status' (the phase, the deadline, who is in), "
+             f"'orders' (yours, as the judge holds them), 'history' (a past report again), {press}{away}"
+             "'resign', and "
+             "'help' (everything this game allows). If you play more than one game with this judge, keep "
+             f"[{mail.header_name(view.game, 40)}] in the Subject (a reply does) or add a line "
+             f"'game: {view.game}'."), ""]
+
+
 def welcome_text(view: GameView, seat: Seat, body: list[str], now: datetime, results: str | None) -> str:
     judge = mail.gm_address(view.meta)
     intro = [f"Welcome to {view.game}, a game of {view.title} run by email.", "",
              f"{seat.player}, you play {'as ' if view.turn_file else ''}{seat.label}.", ""]
     text = wrapped(intro + password_section(seat, judge) + timing(view, now)) + house_rules(view.meta) + \
-        wrapped(body)
+        wrapped(body + more_by_mail(view))
     if results is not None:
         text += ["", "=" * 70, f"THE LATEST RESULTS ({view.latest}), as you would have had them", "=" * 70, "",
                  results.rstrip("\n")]

@@ -183,7 +183,7 @@ def answer(ctx: Context, letter: Letter, seat: str, said: Said, body: Body, verd
     if len(said.items) > MAX_ITEMS:
         parts.append(f"Only the first {MAX_ITEMS} commands of a mail are answered; send the rest again.")
     if said.problems:
-        parts.append(allowed(ctx, gm).capitalize() + ".")
+        parts.append(sentence(allowed(ctx, gm)) + ".")
     verdict.body += ("\n" if verdict.body else "") + "\n\n".join(p.rstrip("\n") for p in parts) + "\n"
     verdict.answered = True
 
@@ -196,7 +196,7 @@ def answer_one(asked: Asked, item: Command | PressBlock, gm: bool) -> str:
         if item.word in GM_COMMANDS and not gm:
             raise Refused(f"'{item.word}' is the GM's command; {allowed(asked.ctx, False)}")
         if item.word == "help":
-            return allowed(asked.ctx, gm).capitalize() + ". docs/mail.md has an example of each."
+            return sentence(allowed(asked.ctx, gm)) + ". docs/mail.md has an example of each."
         if item.word == "join":
             raise Refused("you already play in this game")
         module = (GM_COMMANDS if gm and item.word in GM_COMMANDS else PLAYER_COMMANDS)[item.word][0]
@@ -206,6 +206,10 @@ def answer_one(asked: Asked, item: Command | PressBlock, gm: bool) -> str:
         return run(asked, item)
     except Refused as exc:
         return f"line {item.line}: {item.word if isinstance(item, Command) else 'press'}: {exc}"
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def gm_leftovers(body: Body, verdict: Verdict) -> list[str]:

@@ -14,8 +14,10 @@ is the GM's)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from adjudicator.errors import AdjudicatorError
 from adjudicator.folder import gmcontrol, schedule
 from adjudicator.mail.announce import announce
 from adjudicator.mail.commands.base import (
@@ -44,20 +46,20 @@ def run(asked: Asked, command: Command) -> str:
         if gmcontrol.paused_since(asked.meta) is None:
             raise Refused("the game is not paused")
         return act(asked, command, lambda meta: gmcontrol.resumed(meta, asked.now),
-                   "The GM has resumed the game; the deadline moved on by the time it stood still.")
+                   lambda meta: "The GM has resumed the game; the deadline moved on by the time it stood still"
+                   + (f": {asked.ctx.phase} is due by {meta['deadline']}." if meta.get("deadline") else "."),
+                   "the deadline moves on by the time the game stood still")
     if word == "extend":
         if len(command.args) != 1:
             raise Refused("write 'extend +2d' (or 'extend 12h', or a time with its zone)")
         change = command.args[0] if command.args[0][:1].isdigit() and "T" in command.args[0] else \
             "+" + command.args[0].lstrip("+")
-        try:
-            when = schedule.extend(asked.meta, change, asked.now)
-        except Exception as exc:  # noqa: BLE001 - an unreadable time is the GM's mistake, said in one line
-            raise Refused(getattr(exc, "message", str(exc))) from None
-        if when <= asked.now:
-            raise Refused(f"{schedule.format_time(when)} has passed")
-        return act(asked, command, lambda meta: {**meta, "deadline": schedule.format_time(when)},
-                   f"The GM has moved the deadline for {asked.ctx.phase} to {schedule.format_time(when)}.")
+        extended(asked.meta, change, asked.now)       # checked now; set from game.yaml as it is then
+        return act(asked, command, lambda meta: {**meta, "deadline": schedule.format_time(
+                       extended(meta, change, asked.now))},
+                   lambda meta: f"The GM has moved the deadline for {asked.ctx.phase} to {meta['deadline']}.",
+                   f"the deadline moves {change[1:]} later" if change.startswith("+") else
+                   f"the deadline moves to {change}")
     if word == "process":
         slug = current_slug(asked.ctx)
         return act(asked, command, lambda meta: gmcontrol.ask_process(meta, slug),
@@ -66,12 +68,28 @@ def run(asked: Asked, command: Command) -> str:
     raise Refused(f"'{word}' is not a GM command")
 
 
-def act(asked: Asked, command: Command, change: Any, text: str) -> str:
+def extended(meta: dict[str, Any], change: str, now: Any) -> Any:
+    try:
+        when = schedule.extend(meta, change, now)
+    except AdjudicatorError as exc:
+        raise Refused(exc.message + (f" ({exc.hint})" if exc.hint else "")) from None
+    if when <= now:
+        raise Refused(f"{schedule.format_time(when)} has passed")
+    return when
+
+
+def act(asked: Asked, command: Command, change: Callable[[dict[str, Any]], dict[str, Any]],
+        text: str | Callable[[dict[str, Any]], str], said: str | None = None) -> str:
+    """Change game.yaml once the mail is taken, log it and announce it (`text`,
+    or made from game.yaml as changed)."""
     def effect() -> None:
-        change_meta(asked, change)
+        changed = change_meta(asked, change)
         log(asked, command)
-        announce(asked.folder, current_slug(asked.ctx), text, stamp=f"gm {command.word} {asked.letter.key}")
+        told = text(changed) if callable(text) else text
+        announce(asked.folder, current_slug(asked.ctx), told, stamp=f"gm {command.word} {asked.letter.key}")
     asked.verdict.effects.append(effect)
+    if said is not None or callable(text):
+        return f"{command.word}: done ({said or 'see the announcement'}), and announced to every player."
     return f"{command.word}: done, and announced to every player: {text}"
 
 

@@ -107,11 +107,14 @@ def send_press(asked: Asked, block: PressBlock, gm: bool) -> str:
     if pressmail.sent_today(ctx.folder, asked.seat, ctx.now) >= MAX_PER_DAY:
         raise Refused(f"you have sent {MAX_PER_DAY} press today, as many as a day allows; nothing was sent")
     grey = not gm and not only_gm and mode == "grey"
+    # An answer to grey press goes to its sender too: naming its recipients would name that sender.
+    shown = "everyone who had the press it answers, and its sender" if grey and block.reply_of is not None \
+        and not broadcast else None
     press = pressmail.Press(asked.seat, "the GM" if gm else seat_label(ctx, asked.seat),
                             [reach[seat] for seat in wanted], broadcast, grey, text, ctx.phase,
-                            f"{asked.letter.key}\0{block.line}", block.reply_of)
+                            f"{asked.letter.key}\0{block.line}", block.reply_of, shown)
     asked.verdict.effects.append(lambda: sent(asked, press))
-    to = "every power" if broadcast else ", ".join(r.label for r in press.to)
+    to = shown or ("every power" if broadcast else ", ".join(r.label for r in press.to))
     how = " without your power's name (grey press)" if grey else \
         "" if gm else f", signed {press.sender_label}" + (" (your name and address are never shown)"
                                                           if is_anonymous(ctx.meta) else "")
