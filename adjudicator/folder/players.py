@@ -89,12 +89,29 @@ def verify(record: dict[str, Any] | str | None, password: str | None) -> bool:
     stored = _stored(record)
     if not stored or password is None:
         return False
+    # One mail's password is looked at up to three times in a run (the mail gate before the body
+    # is read, at its door, the intake): a match is remembered for the process, by the hash and a
+    # digest of the password, so argon2 runs once a mail. A wrong password is never remembered:
+    # every guess costs the guesser the whole hash, and is counted.
+    seen = (stored, hashlib.sha256(password.encode("utf-8", "surrogatepass")).digest())
+    if seen in _MATCHED:
+        return True
     if stored.startswith("$argon2"):
         try:
-            return HASHER.verify(stored, password)
+            matched = HASHER.verify(stored, password)
         except (VerificationError, InvalidHashError):
             return False
-    return _verify_legacy(stored, password)
+    else:
+        matched = _verify_legacy(stored, password)
+    if matched:
+        if len(_MATCHED) >= MAX_MATCHED:
+            _MATCHED.clear()
+        _MATCHED.add(seen)
+    return matched
+
+
+_MATCHED: set[tuple[str, bytes]] = set()
+MAX_MATCHED = 4096
 
 
 def _verify_legacy(stored: str, password: str) -> bool:
