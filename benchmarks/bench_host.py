@@ -48,7 +48,19 @@ sys.path.insert(0, str(ROOT / "tests"))
 from mailservers import SmtpInbox, free_port
 from test_mail_game import STANDARD
 
-ADJUDICATOR = [sys.executable, "-c", "from adjudicator.cli.main import main; main()"]
+# The command line, in a child that reports its own peak memory as it exits: Linux keeps a
+# process's maximum resident set across exec, so wait4 would count this (bigger) parent's.
+CHILD = """
+import atexit, sys
+def peak():
+    with open('/proc/self/status') as status:
+        sys.stdout.write(''.join(line for line in status if line.startswith('VmHWM:')))
+atexit.register(peak)
+from adjudicator.cli.main import main
+main()
+"""
+ADJUDICATOR = [sys.executable, "-c", CHILD]
+HWM = re.compile(r"^VmHWM:\s+(\d+) kB", re.MULTILINE)
 T0 = datetime(2030, 3, 1, 9, 0, tzinfo=timezone.utc)
 JUDGE = "judge@bench.example"
 PASSWORD = "bench-password-long"
@@ -73,7 +85,9 @@ def measured(args: list[str]) -> Cost:
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(args)} failed ({child.returncode}):\n{output[-3000:]}")
-    return Cost(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, time.monotonic() - start, output)
+    peak = HWM.search(output)
+    return Cost(usage.ru_utime + usage.ru_stime, int(peak.group(1)) / 1024 if peak else float("nan"),
+                time.monotonic() - start, output)
 
 
 def instructions(args: list[str]) -> int | None:

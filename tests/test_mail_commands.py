@@ -353,3 +353,43 @@ def test_join_answers_are_capped_per_address(tmp_path: Path) -> None:
     game = signup_game(tmp_path, 3)
     results = take(game, *[join("ann", "", f"j{n}") for n in range(5)])
     assert [r.reply is not None for r in results] == [True, True, True, False, False]
+
+
+def test_press_is_capped_per_player_a_day(game: Path) -> None:
+    storage.write_yaml(game / "gm" / "press" / "counts.yaml", {"2024-01-01": {"france": 30, "italy": 2}})
+    result, = take(game, from_power("france", "broadcast:\nOnce more.\nendpress", "c1"))
+    assert "you have sent 30 press today, as many as a day allows; nothing was sent" in text_of(result.reply)
+    assert press_files(game) == []
+    result, = take(game, from_power("italy", "broadcast:\nHello.\nendpress", "c2"))
+    assert "Your press goes to every power" in text_of(result.reply) and len(press_files(game)) == 6
+    assert storage.read_yaml(game / "gm" / "press" / "counts.yaml") == {"2024-01-01": {"france": 30, "italy": 3}}
+
+
+def test_the_guide_has_an_example_of_every_command_the_judge_reads() -> None:
+    from adjudicator.mail import commands
+    guide = (Path(__file__).parent.parent / "docs" / "mail.md").read_text(encoding="utf-8")
+    examples = {line.strip().split()[0].lower() for line in guide.splitlines()
+                if line.startswith("    ") and line.strip()}
+    for word in [*commands.PLAYER_COMMANDS, *commands.GM_COMMANDS]:
+        assert word in examples or f"`{word}" in guide, word
+    for example in ("press to Germany, Italy:", "broadcast:", "absence 2026-07-20 2026-07-26", "history fall 1901",
+                    "join spring26", "game: spring26", "[spring26]"):
+        assert example in guide, example
+
+
+@pytest.mark.parametrize("reveal", [False, True])
+def test_the_end_report_names_who_played_only_where_the_gm_reveals_it(game: Path, reveal: bool) -> None:
+    set_meta(game, anonymous=True, reveal_at_end=reveal)
+    gamefolder.end_game(game, {"draw": ["france", "italy"], "phase": "Spring 1901 Movement"})
+    report = (game / "reports" / "end.txt").read_text(encoding="utf-8")
+    assert ("WHO PLAYED" in report) == reveal
+    assert ("France Player" in report) == reveal and ("Italy Player" in report) == reveal
+    assert "@localhost" not in report                     # never an address
+
+
+def test_a_gm_address_that_is_also_a_players_stays_the_players(game: Path) -> None:
+    set_meta(game, gm_contact=address("france"))
+    result, = take(game, letter(address("france"), f"password: {GM_PASSWORD}\npause\n", "x1"))
+    assert "wrong password" in text_of(result.reply) and "paused" not in game_meta(game)
+    result, = take(game, from_power("france", "A par - bur", "x2"))
+    assert "Orders received for France" in text_of(result.reply)
