@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import mailbox
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -185,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loop", type=int, default=20, help="games run one by one as `run GAME`")
     parser.add_argument("--no-valgrind", action="store_true", help="skip the instruction counts")
     args = parser.parse_args(argv)
+    from adjudicator import __version__
+    print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}")
     from aiosmtpd.controller import Controller
     inbox = SmtpInbox("127.0.0.1", free_port())
     controller = Controller(inbox, hostname=inbox.host, port=inbox.port)
