@@ -328,6 +328,17 @@ def test_a_host_of_three_games_by_mail(host: Path, dovecot: Dovecot, smtp_inbox:
                 assert other_address not in seen, (msg["Subject"], other_address)
                 assert other_name not in flat, (msg["Subject"], other_name)
                 assert other_address.split("@")[0] + "." not in str(msg["Message-ID"])
+    # Diplomacy Point allocations reach only the power that made them.
+    for season in ("spring", "fall"):
+        for name, power in zip(GUNBOAT, ae_variant.powers):
+            allocations = [line for line in sections(ORDERS / "ambition-empire" / f"1763-{season}.txt")[power]
+                           .splitlines() if re.match(r"\d+ DP:", line)]
+            for other in GUNBOAT:
+                if other == name:
+                    continue
+                for msg in smtp_inbox.of(addr(other)):
+                    flat = " ".join(texts_of(msg).split())
+                    assert not any(line in flat for line in allocations), (other, msg["Subject"], allocations)
     # And every mail of the host says it is automatic, and carries no password.
     for who, mails_got in smtp_inbox.mails.items():
         for raw in mails_got:

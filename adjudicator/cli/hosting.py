@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from adjudicator.cli.errors import friendly_errors, locked
-from adjudicator.errors import AdjudicatorError
+from adjudicator.errors import AdjudicatorError, DataFileError
 
 
 @click.command("host")
@@ -40,7 +40,9 @@ def host_command(folder: Path, source: str | None, imap_starttls: bool | None, s
     from adjudicator.mail.host import HOST_FILE
     from adjudicator.store import storage
     path = folder / HOST_FILE
-    meta = dict(storage.read_yaml(path)) if path.is_file() else {}
+    meta = storage.read_yaml(path) if path.is_file() else {}
+    if not isinstance(meta, dict):
+        raise DataFileError("host.yaml must be a mapping", file=str(path), hint="fix it, or delete it and run this again")
     settings = dict(meta.get("mail") or {})
     if source is not None:
         settings["source"] = checked_source(source)

@@ -251,8 +251,11 @@ def adjudicate(game: Path, orders: Path | None, force: bool, nmr: bool, deadline
 @friendly_errors
 def status(game: Path) -> None:
     """Show GAME's current phase and position."""
-    from adjudicator.folder import folders
+    from adjudicator.folder import folders, gmcontrol
     click.echo(folders.open_game(game).status(), nl=False)
+    held = gmcontrol.held(folders.game_meta(game))
+    if held is not None:
+        click.echo(f"Held: {held}")
     if (game / "mail" / "bounces.yaml").exists() or (game / "mail" / "guesses.yaml").exists():
         from adjudicator.mail.servicestatus import service_lines
         for line in service_lines(game):

@@ -5,7 +5,9 @@
 
 A pause keeps the deadline; `resume` moves it on by the time the game stood
 still, so nobody loses hours to it. `process` names the phase it is for, so
-a request left in game.yaml can never process a later phase."""
+a request left in game.yaml can never process a later phase. The schedule (and
+the engine it imports) is loaded only when a pause is read, so `status` of a
+card game stays light."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import datetime
 from typing import Any
 
 from adjudicator.errors import DataFileError
-from adjudicator.folder.schedule import deadline_of, format_time, parse_time
+from adjudicator.store.gamemeta import format_time
 
 PAUSED = "paused"
 PROCESS = "process"
@@ -25,6 +27,7 @@ def paused_since(meta: dict[str, Any], source: str = "game.yaml") -> datetime.da
         return None
     if isinstance(value, datetime.datetime):
         return value if value.tzinfo else value.replace(tzinfo=datetime.timezone.utc)
+    from adjudicator.folder.schedule import parse_time
     try:
         return parse_time(str(value))
     except Exception:  # noqa: BLE001 - a hand-edited value is the GM's error, said in one line
@@ -39,6 +42,7 @@ def paused(meta: dict[str, Any], now: datetime.datetime) -> dict[str, Any]:
 
 def resumed(meta: dict[str, Any], now: datetime.datetime) -> dict[str, Any]:
     """Unpaused, the deadline moved on by the time the pause lasted."""
+    from adjudicator.folder.schedule import deadline_of
     since = paused_since(meta)
     changed = dict(meta)
     changed.pop(PAUSED, None)

@@ -98,7 +98,7 @@ def verify(record: dict[str, Any] | str | None, password: str | None) -> bool:
         return True
     if stored.startswith("$argon2"):
         try:
-            matched = HASHER.verify(stored, password)
+            matched: bool = HASHER.verify(stored, password)
         except (VerificationError, InvalidHashError):
             return False
     else:
