@@ -248,10 +248,17 @@ def test_a_single_game_still_runs_alone_and_run_needs_one_of_game_or_host(tmp_pa
 
 def test_a_broken_game_yaml_is_one_line_and_the_other_games_go_on(host: Path) -> None:
     tick(host, T0)
+    good = (host / "beta" / "game.yaml").read_text(encoding="utf-8")
     (host / "beta" / "game.yaml").write_text("variant: [1\n", encoding="utf-8")
     post(host, raw_mail("bob@localhost", "[alpha] orders", "password: pw-long-enough\nA ber - kie\n", tag="o1",
-                        when=T0 + timedelta(minutes=5)))
+                        when=T0 + timedelta(minutes=5)),
+         raw_mail("cy@localhost", "[beta] orders", "password: pw-long-enough\nA ven - tyr\n", tag="o2",
+                  when=T0 + timedelta(minutes=5)))
     out = tick(host, T0 + timedelta(minutes=10), code=1)
     assert "[beta] error:" in out and "game.yaml" in out and "Traceback" not in out
     assert "[alpha] mail from bob@localhost (germany): stored" in out
+    # Beta's mail waits for it (it is not taken for a stranger's): the GM mends game.yaml, beta takes it.
+    (host / "beta" / "game.yaml").write_text(good, encoding="utf-8")
+    out = tick(host, T0 + timedelta(minutes=15))
+    assert "[beta] mail from cy@localhost (italy): stored" in out
     assert os.path.exists(host / ".host" / "index.json")

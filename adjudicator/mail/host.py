@@ -214,7 +214,12 @@ def tick(folder: Path, now: datetime.datetime, *, mail: bool = True) -> Tick:
             except AdjudicatorError as exc:
                 done.lines.append(f"[{game.name}] error: {exc}")
                 done.failed.append(game.name)
-                index.pop(game.name, None)
+                # Its mail still routes to it by what was known (and waits there: its step fails too).
+                known = {k: v for k, v in index.get(game.name, {}).items() if k != "print"}
+                if known:
+                    index[game.name] = {**known, "wake": now.isoformat()}
+                else:
+                    index.pop(game.name, None)
     settings = host.get("mail") or {}
     routed: dict[str, list[Fetched]] = {}
     box = None
