@@ -35,40 +35,17 @@ def host_command(folder: Path, source: str | None, imap_starttls: bool | None, s
     """Make FOLDER a host of games, or change its settings (host.yaml): one
     judge address, one mailbox, for every game folder in it. An option left
     out keeps its value. `adjudicator run --host FOLDER` runs them all."""
-    from adjudicator.cli.settings import checked_address, checked_source
-    from adjudicator.folder import players
+    from adjudicator.cli.settings import judge_settings, mail_settings
     from adjudicator.mail.host import HOST_FILE
     from adjudicator.store import storage
     path = folder / HOST_FILE
     meta = storage.read_yaml(path) if path.is_file() else {}
     if not isinstance(meta, dict):
         raise DataFileError("host.yaml must be a mapping", file=str(path), hint="fix it, or delete it and run this again")
-    settings = dict(meta.get("mail") or {})
-    if source is not None:
-        settings["source"] = checked_source(source)
-    if imap_starttls is not None:
-        settings["imap_starttls"] = imap_starttls
-    if smtp is not None:
-        from adjudicator.mail.smtp import parse_hostport
-        host, port = parse_hostport(smtp.strip())
-        settings["smtp"] = f"{host}:{port}"
-    if starttls is not None:
-        settings["starttls"] = starttls
-    if user is not None:
-        if not user.strip() or not user.isprintable() or " " in user.strip():
-            raise AdjudicatorError(f"--user {user!r} is not a login name", hint="e.g. --user judge@example.org")
-        settings["user"] = user.strip()
+    settings = mail_settings(dict(meta.get("mail") or {}), source, imap_starttls, smtp, starttls, user)
     if settings:
         meta["mail"] = settings
-    if judge_address is not None:
-        meta["judge_address"] = checked_address("--judge-address", judge_address)
-    if judge_name is not None:
-        try:
-            meta["judge_name"] = players.check_display_name(judge_name)
-        except AdjudicatorError as exc:
-            raise AdjudicatorError(f"--judge-name: {exc.message}", hint=exc.hint) from None
-    if gm_address is not None:
-        meta["gm_contact"] = checked_address("--gm-address", gm_address)
+    judge_settings(meta, "judge_address", judge_address, judge_name, gm_address)
     if not meta.get("judge_address"):
         raise AdjudicatorError("a host needs --judge-address", hint="the address players mail, e.g. judge@example.org")
     if str(meta.get("gm_contact") or "").lower() == str(meta["judge_address"]).lower():

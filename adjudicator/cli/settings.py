@@ -108,9 +108,28 @@ def mailbox_command(game: Path, source: str | None, imap_starttls: bool | None, 
     """Set where GAME's mail comes from and goes through, and who the judge
     is. An option left out keeps its value. Passwords never go here: `run`
     reads them from ADJUDICATOR_IMAP_PASSWORD and ADJUDICATOR_SMTP_PASSWORD."""
-    from adjudicator.folder import folders, players
+    from adjudicator.folder import folders
     meta = folders.game_meta(game)
-    settings = dict(meta.get("mail") or {})
+    settings = mail_settings(dict(meta.get("mail") or {}), source, imap_starttls, smtp, starttls, user)
+    changed = dict(meta)
+    if settings:
+        changed["mail"] = settings
+    judge_settings(changed, "gm_email", judge_address, judge_name, gm_address)
+    contact, judge = str(changed.get("gm_contact") or ""), str(changed.get("gm_email") or "")
+    if contact and contact.lower() == judge.lower():
+        raise AdjudicatorError("--gm-address is the judge's own address: the judge would read its own mails",
+                               hint="give the GM's personal address")
+    if changed != meta:
+        write_meta(game, changed)
+    shown = ", ".join(f"{k} {v}" for k, v in (changed.get("mail") or {}).items())
+    click.echo(f"mail: {shown or 'not set'}")
+    click.echo(f"judge: {changed.get('judge_name') or 'Judge'} <{judge or 'not set'}>; "
+               f"GM: {contact or 'not set (the judge mails the GM nothing)'}")
+
+
+def mail_settings(settings: dict[str, Any], source: str | None, imap_starttls: bool | None, smtp: str | None,
+                  starttls: bool | None, user: str | None) -> dict[str, Any]:
+    """The `mail:` settings with the options given (each checked); the others kept."""
     if source is not None:
         settings["source"] = checked_source(source)
     if imap_starttls is not None:
@@ -125,28 +144,23 @@ def mailbox_command(game: Path, source: str | None, imap_starttls: bool | None, 
         if not user.strip() or not user.isprintable() or " " in user.strip():
             raise AdjudicatorError(f"--user {user!r} is not a login name", hint="e.g. --user judge@example.org")
         settings["user"] = user.strip()
-    changed = dict(meta)
-    if settings:
-        changed["mail"] = settings
+    return settings
+
+
+def judge_settings(meta: dict[str, Any], address_key: str, judge_address: str | None, judge_name: str | None,
+                   gm_address: str | None) -> None:
+    """Who the judge is (its address under `address_key`: game.yaml's gm_email,
+    host.yaml's judge_address) and the GM's own address, each checked, into `meta`."""
+    from adjudicator.folder import players
     if judge_address is not None:
-        changed["gm_email"] = checked_address("--judge-address", judge_address)
+        meta[address_key] = checked_address("--judge-address", judge_address)
     if judge_name is not None:
         try:
-            changed["judge_name"] = players.check_display_name(judge_name)
+            meta["judge_name"] = players.check_display_name(judge_name)
         except AdjudicatorError as exc:
             raise AdjudicatorError(f"--judge-name: {exc.message}", hint=exc.hint) from None
     if gm_address is not None:
-        changed["gm_contact"] = checked_address("--gm-address", gm_address)
-    contact, judge = str(changed.get("gm_contact") or ""), str(changed.get("gm_email") or "")
-    if contact and contact.lower() == judge.lower():
-        raise AdjudicatorError("--gm-address is the judge's own address: the judge would read its own mails",
-                               hint="give the GM's personal address")
-    if changed != meta:
-        write_meta(game, changed)
-    shown = ", ".join(f"{k} {v}" for k, v in (changed.get("mail") or {}).items())
-    click.echo(f"mail: {shown or 'not set'}")
-    click.echo(f"judge: {changed.get('judge_name') or 'Judge'} <{judge or 'not set'}>; "
-               f"GM: {contact or 'not set (the judge mails the GM nothing)'}")
+        meta["gm_contact"] = checked_address("--gm-address", gm_address)
 
 
 def checked_source(source: str) -> str:

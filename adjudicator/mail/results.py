@@ -105,23 +105,25 @@ def turn_index(slug: str) -> int | None:
 def latest_reported_slug(folder: Path, meta: dict[str, Any] | None = None) -> str:
     """The newest phase that has a public report (a turn-file game's 0000-setup
     counts); `meta` is game.yaml, if it was read already."""
-    meta = meta if meta is not None else read_game(folder)
+    slugs = reported_slugs(folder, meta if meta is not None else read_game(folder))
+    if not slugs:
+        raise GameFolderError("no phase has been adjudicated yet", file=str(folder / "reports"),
+                              hint="run 'adjudicator adjudicate' first")
+    return slugs[-1]
+
+
+def reported_slugs(folder: Path, meta: dict[str, Any]) -> list[str]:
+    """Every phase with a public report, oldest first (the end report is none)."""
     stems = [path.stem for path in (folder / "reports").glob("*.txt")]
     if is_turn_file(meta):
-        tags = [(turn_index(s), s) for s in stems if turn_index(s) is not None]
-        if tags:
-            return max(tags)[1]
-    else:
-        phases = []
-        for stem in stems:
-            try:
-                phases.append(Phase.from_slug(stem))
-            except ValueError:
-                continue
-        if phases:
-            return max(phases, key=lambda p: p.sort_key).slug
-    raise GameFolderError("no phase has been adjudicated yet", file=str(folder / "reports"),
-                          hint="run 'adjudicator adjudicate' first")
+        return [s for _, s in sorted((turn_index(s), s) for s in stems if turn_index(s) is not None)]
+    phases = []
+    for stem in stems:
+        try:
+            phases.append(Phase.from_slug(stem))
+        except ValueError:
+            continue
+    return [p.slug for p in sorted(phases, key=lambda p: p.sort_key)]
 
 
 def header_name(name: str, limit: int = 60) -> str:

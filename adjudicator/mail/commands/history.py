@@ -6,27 +6,10 @@ MAX_PER_MAIL a mail: each map is drawn again."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from adjudicator.mail.commands.base import Asked, Command, Refused, is_card_game
 
 MAX_PER_MAIL = 2
 MAX_LISTED = 60                  # phases named in the list (the newest)
-
-
-def reported(folder: Path, card_game: bool) -> list[str]:
-    """The slugs of the public reports, oldest first."""
-    stems = [p.stem for p in (folder / "reports").glob("*.txt") if p.stem != "end"]
-    if card_game:
-        return sorted(s for s in stems if s[:4].isdigit())
-    from adjudicator.diplomacy.model import Phase
-    phases = []
-    for stem in stems:
-        try:
-            phases.append(Phase.from_slug(stem))
-        except ValueError:
-            continue
-    return [p.slug for p in sorted(phases, key=lambda p: p.sort_key)]
 
 
 def label(slug: str, card_game: bool) -> str:
@@ -41,7 +24,8 @@ def run(asked: Asked, command: Command) -> str:
         raise Refused(f"at most {MAX_PER_MAIL} reports a mail")
     ctx = asked.ctx
     card = is_card_game(ctx)
-    slugs = reported(ctx.folder, card)
+    from adjudicator.mail.results import reported_slugs
+    slugs = reported_slugs(ctx.folder, ctx.meta)
     if not slugs:
         raise Refused("no phase has been reported yet")
     head: list[str] = []
