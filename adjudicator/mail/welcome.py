@@ -179,7 +179,9 @@ def wrapped(lines: list[str]) -> list[str]:
 
 def more_by_mail(view: GameView) -> list[str]:
     """The commands a player may mail besides orders (mail/commands; docs/mail.md has them all)."""
-    from adjudicator.folder.gameoptions import absence_limits, press_mode
+    from adjudicator.folder.gameoptions import absence_limits, is_anonymous, press_mode
+    gunboat = [("This is a gunboat game: no player learns who plays another power, and nobody's name or address "
+                "is shown to the others; your press goes out from the judge.")] if is_anonymous(view.meta) else []
     away = "'absence 2030-03-05 2030-03-09' (days you are away: no deadline falls in them), " \
         if absence_limits(view.meta) is not None else ""
     press = {"white": "'press to France, Italy:' (a line), your text, then 'endpress' sends press to those "
@@ -197,7 +199,7 @@ def more_by_mail(view: GameView) -> list[str]:
              "'resign', and "
              "'help' (everything this game allows). If you play more than one game with this judge, keep "
              f"[{mail.header_name(view.game, 40)}] in the Subject (a reply does) or add a line "
-             f"'game: {view.game}'."), ""]
+             f"'game: {view.game}'."), *gunboat, ""]
 
 
 def welcome_text(view: GameView, seat: Seat, body: list[str], now: datetime, results: str | None) -> str:
