@@ -236,6 +236,11 @@ def test_a_host_of_three_games_by_mail(host: Path, dovecot: Dovecot, smtp_inbox:
         assert "Shall we keep the Alps quiet?" in body_of(press)
     assert not people.had(std_power["austria"].split("@")[0], "Press")
     assert (host / "std" / "gm" / "press" / "0001.yaml").exists()
+    # Grey press (ae): Prussia and Russia have it, and nothing in it names the sending power.
+    for name in (GUNBOAT[5], GUNBOAT[7]):
+        grey = people.last(name, r"^\[ae\] Press$")
+        assert "A word about Poland." in body_of(grey) and "its sender is not named" in body_of(grey)
+        assert "Britain" not in texts_of(grey), texts_of(grey)
     # orders and status, answered in the reply.
     answer = body_of(people.last(germany, r"^\[std\] Re: how are we"))
     assert "Your orders for Spring 1901 Movement, as the judge holds them:" in answer
@@ -276,6 +281,7 @@ def test_a_host_of_three_games_by_mail(host: Path, dovecot: Dovecot, smtp_inbox:
     for name in (GUNBOAT[0], GUNBOAT[7]):
         got = people.last(name, r"^\[ae\] Press$")
         assert "Poland is mine, whoever you are." in body_of(got)
+        assert "Prussia" not in texts_of(got), texts_of(got)
     assert yaml.safe_load((host / "ae" / "game.yaml").read_text(encoding="utf-8"))["paused"]
     assert "pause: done" in body_of(people.last("gm", r"^\[ae\] Re: a pause"))
 
