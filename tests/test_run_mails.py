@@ -108,6 +108,30 @@ def test_a_reminder_whose_moment_is_before_the_phase_opened_is_skipped(tmp_path:
     assert not any("Reminder" in str(m["Subject"]) for m in mails_to(smtp_inbox, "france"))
 
 
+def test_a_reminder_goes_only_to_a_power_whose_orders_are_not_in_and_says_what_it_lacks(
+        tmp_path: Path, smtp_inbox: SmtpInbox) -> None:
+    game = set_up(tmp_path, smtp_inbox, schedule=("--movement", "2d", "--reminders", "24h", "--grace", "0m"))
+    run(game, T0)
+    for seat, orders in SPRING.items():
+        if seat == "england":
+            post(game, seat, orders + "\nwait", T0 + timedelta(hours=1), "s")   # all in, but holds the phase
+        elif seat == "france":
+            post(game, seat, "A par - bur", T0 + timedelta(hours=1), "s")        # two units unordered
+        elif seat != "turkey":                                                    # Turkey sends nothing
+            post(game, seat, orders, T0 + timedelta(hours=1), "s")
+    assert "waiting for England, France, Turkey" in run(game, T0 + timedelta(hours=1))
+    out = run(game, T0 + timedelta(days=1, minutes=1))
+    assert "reminded France, Turkey" in out, out
+    assert not any("Reminder" in str(m["Subject"]) for m in mails_to(smtp_inbox, "england"))
+    [france] = [body_of(m) for m in mails_to(smtp_inbox, "france") if "Reminder" in str(m["Subject"])]
+    assert "Yours are not complete yet: F Brest has no order; A Marseilles has no order" in france, france
+    [turkey] = [body_of(m) for m in mails_to(smtp_inbox, "turkey") if "Reminder" in str(m["Subject"])]
+    assert "We have not received yours yet." in turkey
+    # At the deadline Turkey is NMR, France's set is taken as it stands, England is simply in.
+    out = run(game, T0 + timedelta(days=2, minutes=1))
+    assert "adjudicated 1901-spring-movement (the deadline has passed; NMR: Turkey; as they stand: France)" in out
+
+
 # --- 6: a rollback opens the phase again with a fresh deadline -----------------------------
 def test_rollback_sets_a_fresh_deadline_and_the_correction_names_the_next(tmp_path: Path,
                                                                          smtp_inbox: SmtpInbox) -> None:

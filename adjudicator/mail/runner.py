@@ -127,19 +127,37 @@ def remind(folder: Path, meta: dict[str, Any], stand: Standing, deadline: dateti
         return log
     label = outbox.phase_label(meta, stand.phase)
     text = schedule.due_line(meta, label, now, "Choices" if meta.get("kind") == "turn-file" else "Orders")
-    texts = {seat: f"Reminder: {text} We have not received yours yet.\n" for seat in stand.waiting}
+    texts = {seat: f"Reminder: {text} {why}\n" for seat in stand.waiting if (why := reminder_reason(stand, seat))}
     paths, new = outbox.to_players(outbox.look(folder, mailer.sends), texts, f"Reminder: {label}", now,
                                    f"reminder {phase_key(meta, stand)} {' '.join(due)}")
     log += mailer.deliver(folder, outbox.unsent(folder, paths, mailer.sends, new), "reminders")[0]
     record_reminders(folder, phase_key(meta, stand), due)
-    return log + [f"reminded {stand.names(stand.waiting)}"]
+    return log + ([f"reminded {stand.names(list(texts))}"] if texts else [])
+
+
+def reminder_reason(stand: Standing, seat: str) -> str:
+    """Why a seat that is not in is reminded; empty if it is not: a power
+    whose set is whole but which said 'wait' has sent its orders."""
+    lacking = stand.lacking.get(seat) or []
+    if seat not in stand.received:
+        return "We have not received yours yet."
+    if seat in stand.holding and not lacking:
+        return ""
+    if lacking:
+        return f"Yours are not complete yet: {'; '.join(lacking)} (send 'ready' to be counted in as you are)."
+    return "Yours are not in yet."
 
 
 def adjudicate(game: GameFolder, meta: dict[str, Any], stand: Standing, now: datetime.datetime) -> list[str]:
     folder = game.path
-    why = "every order is in" if not stand.waiting else \
-        f"the GM asked for it; NMR: {stand.names(stand.waiting)}" if holds.process_asked(meta, stand.phase) else \
-        f"the deadline has passed; NMR: {stand.names(stand.waiting)}"
+    # Not in at the deadline: a power that sent nothing is NMR; one whose set
+    # lacks orders is taken as it stands; one that said 'wait' with a whole set is simply in.
+    silent = [seat for seat in stand.waiting if seat not in stand.received]
+    short = [seat for seat in stand.waiting if seat in stand.received and stand.lacking.get(seat)]
+    said = ([f"NMR: {stand.names(silent)}"] if silent else []) + \
+        ([f"as they stand: {stand.names(short)}"] if short else [])
+    cause = "the GM asked for it" if holds.process_asked(meta, stand.phase) else "the deadline has passed"
+    why = "every order is in" if not stand.waiting else "; ".join([cause, *said])
     written = game.adjudicate(None, nmr=True, opens=now, deadline=schedule.from_schedule(meta, now))
     log = [f"adjudicated {stand.phase} ({why}); {len(written.paths)} files written"]
     deadline = schedule.deadline_of(game_meta(folder))
