@@ -1,0 +1,201 @@
+"""A table of players at a game run by `adjudicator run` over real servers:
+the judge reads its mail from Dovecot (IMAPS on 127.0.0.1), sends through
+aiosmtpd, and runs with an injected clock. Players are scripted: each reads
+only the mails the judge sent them (every one parsed strictly by
+mailservers.SmtpInbox) and mails its answer back into the judge's INBOX.
+
+`Table.tick` runs the judge once and keeps what it set (the deadline before
+and after, when the phase opened) and every mail it sent in that run, so a
+test can check each mail against what `run` did; `check_every_mail` is that
+check, shared by the Standard and the card games' tests."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+
+import yaml
+from mailservers import Dovecot, SmtpInbox, body_of
+from runbymail import JUDGE, JUDGE_NAME, address, cli_ok, named_deadline, run
+
+from adjudicator.folder.schedule import format_time, parse_duration, parse_time
+
+TAG = "[game] "
+PASSWORD_RE = re.compile(r"Your password is (\S+?)\.?\n")
+
+
+@dataclass
+class Tick:
+    now: datetime
+    before: str | None             # the deadline when the run began (a reply names it)
+    after: str | None              # the deadline run left (every other mail names it)
+    opened: datetime | None        # when the phase open at the end of the run opened
+    out: str                       # what run printed
+    mails: list[tuple[str, EmailMessage]]
+
+
+@dataclass
+class Player:
+    """A player: the seat they play, their address, the password they know,
+    and the mails they have read."""
+    name: str
+    seat: str
+    email: str
+    password: str | None
+    read: int = 0
+    mails: list[EmailMessage] = field(default_factory=list)
+    known: set[str] = field(default_factory=set)      # every password the player has had
+
+    def learn(self, password: str) -> None:
+        self.password = password
+        self.known.add(password)
+
+    def take(self, inbox: SmtpInbox) -> list[EmailMessage]:
+        """The mails that came since the player last looked; a welcome's
+        password is learnt from it, as a player would."""
+        got = inbox.of(self.email)
+        new = got[self.read:]
+        self.read = len(got)
+        self.mails += new
+        for msg in new:
+            if "Welcome" in str(msg["Subject"]):
+                found = PASSWORD_RE.search(body_of(msg))
+                if found and "the one your GM gave you" not in found.group(0):
+                    self.learn(found.group(1))
+        return new
+
+
+class Table:
+    def __init__(self, game: Path, dovecot: Dovecot, inbox: SmtpInbox) -> None:
+        self.game, self.dovecot, self.inbox = game, dovecot, inbox
+        self.seen: dict[str, int] = {}
+        self.ticks: list[Tick] = []
+        self.players: dict[str, Player] = {}
+        self.sent = 0
+
+    def meta(self) -> dict:
+        return dict(yaml.safe_load((self.game / "game.yaml").read_text(encoding="utf-8")))
+
+    def sit(self, name: str, password: str | None, seat: str | None = None) -> Player:
+        """A player named `name` (their address is name@localhost) at `seat` (default: their name)."""
+        player = Player(name, seat or name, address(name), None)
+        if password:
+            player.learn(password)
+        self.players[name] = player
+        return player
+
+    def mail(self, name: str, body: str, when: datetime, subject: str = "orders",
+             password: str | None = None) -> None:
+        """A player's plain-text mail into the judge's INBOX, dated `when`."""
+        player = self.players[name]
+        self.sent += 1
+        msg = EmailMessage()
+        msg["From"] = f"{name.title()} <{player.email}>"
+        msg["To"] = JUDGE
+        msg["Subject"] = subject
+        msg["Date"] = format_datetime(when)
+        msg["Message-ID"] = f"<m{self.sent}-{name}@players.example>"
+        secret = password if password is not None else player.password
+        msg.set_content(f"Hello,\npassword: {secret}\n{body}\n\nRegards\n")
+        self.dovecot.append(JUDGE, [bytes(msg)])
+
+    def tick(self, when: datetime) -> str:
+        before = self.meta().get("deadline")
+        out = run(self.game, when)
+        meta = self.meta()
+        new = []
+        for who in sorted(self.inbox.mails):
+            got = self.inbox.of(who)
+            new += [(who, msg) for msg in got[self.seen.get(who, 0):]]
+            self.seen[who] = len(got)
+        opened = parse_time(meta["opened"]) if meta.get("opened") else None
+        self.ticks.append(Tick(when, before, meta.get("deadline"), opened, out, new))
+        return out
+
+    def last(self) -> list[tuple[str, EmailMessage]]:
+        return self.ticks[-1].mails
+
+    def kinds(self) -> list[str]:
+        return sorted(kind(msg) for _, msg in self.last())
+
+    def latest(self, name: str) -> str:
+        """The body of the newest mail the judge sent the player in the last run."""
+        mails = [msg for who, msg in self.last() if who == self.players[name].email]
+        assert mails, f"no mail to {name}"
+        return body_of(mails[-1])
+
+    def reply_of(self, name: str) -> str:
+        """The body of the one reply the player had in the last run."""
+        mails = [msg for who, msg in self.last() if who == self.players[name].email and kind(msg) == "Re"]
+        assert len(mails) == 1, (name, [m["Subject"] for _, m in self.last()])
+        return body_of(mails[0])
+
+    def read_all(self) -> None:
+        for player in self.players.values():
+            player.take(self.inbox)
+
+
+def kind(msg: EmailMessage) -> str:
+    """What a judge's mail is, from its Subject: 'Welcome', 'Re', 'Reminder', 'Notice', 'results', ..."""
+    subject = str(msg["Subject"]).removeprefix(TAG)
+    if subject.endswith(("results", "(Corrected)")):
+        return "results"
+    return subject.split(":")[0].split(" ")[0]
+
+
+def every_text(msg: EmailMessage) -> str:
+    """The headers and every part decoded (attachments too), to search for secrets."""
+    texts = [f"{k}: {v}" for k, v in msg.items()]
+    for part in msg.walk():
+        if part.is_multipart():
+            continue
+        content = part.get_content()
+        texts.append(content.decode("latin-1") if isinstance(content, bytes) else str(content))
+    return "\n".join(texts)
+
+
+def check_every_mail(table: Table, reminders: tuple[str, ...], grace: timedelta = timedelta(0),
+                     no_deadline: tuple[str, ...] = ("The", "For")) -> int:
+    """Every mail of every tick: a [game] Subject, From the judge by name,
+    Auto-Submitted and X-Loop, dated by the injected clock; the deadline it
+    names is the one run set (a reply: the deadline of the phase the player
+    wrote for, or inside the grace the end of the grace; every other mail:
+    the one run left) and lies after its Date; a reminder comes after its
+    phase opened, for a moment after the opening. The end of the game and
+    the GM's mail name no deadline, nor does the reply to the mail that
+    ended the game. Returns how many mails were checked."""
+    counted = 0
+    for tick in table.ticks:
+        for who, msg in tick.mails:
+            counted += 1
+            subject = str(msg["Subject"])
+            what = (who, subject, tick.now)
+            assert subject.startswith(TAG), what
+            assert msg["Auto-Submitted"] in ("auto-replied", "auto-generated"), what
+            assert msg["X-Loop"], what
+            sender = msg["From"].addresses[0]
+            assert (sender.display_name, sender.addr_spec) == (JUDGE_NAME, JUDGE), what
+            sent = msg["Date"].datetime
+            assert sent == tick.now, what
+            due = named_deadline(msg)
+            if kind(msg) in no_deadline or (kind(msg) == "Re" and "the game is over" in tick.out):
+                assert due is None, what
+                continue
+            expected = tick.before if kind(msg) == "Re" else tick.after
+            if kind(msg) == "Re" and expected and parse_time(expected) <= sent:
+                expected = format_time(parse_time(expected) + grace)          # late, inside the grace
+            assert due is not None and due == expected, (what, due, expected)
+            assert parse_time(due) > sent, what
+            if kind(msg) == "Reminder":
+                assert tick.opened is not None and sent > tick.opened, what
+                moments = [parse_time(due) - parse_duration(r) for r in reminders]
+                assert any(tick.opened < moment <= sent for moment in moments), what
+    return counted
+
+
+def gm(*args: str) -> str:
+    return cli_ok(*args)
