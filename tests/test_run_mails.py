@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
+import pytest
 import yaml
 from mailservers import SmtpInbox, body_of, smtp_inbox  # noqa: F401
 from runbymail import (
@@ -204,6 +205,28 @@ def test_the_first_run_welcomes_each_player_once(tmp_path: Path, smtp_inbox: Smt
             assert "It was made for you" in text
         else:
             assert "the one your GM gave you" in text and "Your password is" in text
+
+
+@pytest.mark.parametrize(("variant", "schedule", "said"), [
+    ("standard", ("--movement", "2d", "--reminders", "24h,1h"),
+     "the judge reminds you 24h (in phases longer than 24h) and 1h before the deadline."),
+    ("standard", ("--movement", "3d", "--retreat", "2d", "--adjustment", "2d", "--reminders", "24h"),
+     "the judge reminds you 24h before the deadline."),
+    ("standard", ("--movement", "1d", "--reminders", "24h"), None),
+    ("seven-wonders", ("--movement", "1d", "--reminders", "24h,2h"), "the judge reminds you 2h before the deadline."),
+    ("seven-wonders", ("--movement", "1d", "--reminders", "24h"), None),
+])
+def test_the_welcome_promises_only_reminders_that_can_come(tmp_path: Path, smtp_inbox: SmtpInbox, variant: str,
+                                                           schedule: tuple[str, ...], said: str | None) -> None:
+    seats = ("alice", "bob", "carol") if variant == "seven-wonders" else ("france",)
+    game = set_up(tmp_path, smtp_inbox, variant=variant, seats=seats, schedule=schedule,
+                  players=",".join(seats) if variant == "seven-wonders" else None)
+    run(game, T0)
+    text = " ".join(body_of(mails_to(smtp_inbox, seats[0])[0]).split())
+    if said is None:
+        assert "reminds you" not in text
+    else:
+        assert said in text, text
 
 
 def test_a_generated_password_is_mailed_once_and_can_be_changed_by_mail(tmp_path: Path,

@@ -164,11 +164,29 @@ def timing(view: GameView, now: datetime) -> list[str]:
     if grace:
         lines.append(f"Late {'choices' if view.turn_file else 'orders'} are taken for {settings['grace']} "
                      "after a deadline; after that, a player who sent nothing gets the default.")
-    if settings["reminders"]:
-        offsets = [str(r) for r in settings["reminders"]]
+    offsets = reminders_sent(settings, view.turn_file)
+    if offsets:
         shown = offsets[0] if len(offsets) == 1 else ", ".join(offsets[:-1]) + " and " + offsets[-1]
         lines.append(f"If yours are not in, the judge reminds you {shown} before the deadline.")
     return lines + [""]
+
+
+def reminders_sent(settings: dict[str, Any], turn_file: bool) -> list[str]:
+    """The reminders a player can get, as the welcome names them. A reminder
+    at least as long as a phase is never sent in it (its moment falls before
+    the phase opens): one longer than every phase is left out, one longer
+    than some says in which phases it comes. A card game's turns all have
+    the movement length."""
+    lengths = [parse_duration(settings[kind]) for kind in
+               (("movement",) if turn_file else ("movement", "retreat", "adjustment"))]
+    shown = []
+    for offset in map(str, settings["reminders"] or []):
+        before = parse_duration(offset)
+        if before < min(lengths):
+            shown.append(offset)
+        elif before < max(lengths):
+            shown.append(f"{offset} (in phases longer than {offset})")
+    return shown
 
 
 def wrapped(lines: list[str]) -> list[str]:
