@@ -12,11 +12,13 @@ check, shared by the Standard and the card games' tests."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
+from typing import Protocol
 
 import yaml
 from mailservers import Dovecot, SmtpInbox, body_of
@@ -24,7 +26,6 @@ from runbymail import JUDGE, JUDGE_NAME, address, cli_ok, named_deadline, run
 
 from adjudicator.folder.schedule import format_time, parse_duration, parse_time
 
-TAG = "[game] "
 PASSWORD_RE = re.compile(r"Your password is (\S+?)\.?\n")
 
 
@@ -49,6 +50,13 @@ class Player:
     read: int = 0
     mails: list[EmailMessage] = field(default_factory=list)
     known: set[str] = field(default_factory=set)      # every password the player has had
+    # A card game's player: the newest report they were mailed (a welcome's or a
+    # results mail's), whether their choice for it is stored, whether they await
+    # the judge's reply, and the refusals their choices for it drew.
+    report: str | None = None
+    answered: bool = False
+    awaiting: bool = False
+    refusals: list[str] = field(default_factory=list)
 
     def learn(self, password: str) -> None:
         self.password = password
@@ -62,10 +70,21 @@ class Player:
         self.read = len(got)
         self.mails += new
         for msg in new:
-            if "Welcome" in str(msg["Subject"]):
-                found = PASSWORD_RE.search(body_of(msg))
+            text = body_of(msg)
+            if kind(msg) == "Welcome":
+                found = PASSWORD_RE.search(text)
                 if found and "the one your GM gave you" not in found.group(0):
                     self.learn(found.group(1))
+            if kind(msg) in ("Welcome", "results"):
+                self.report, self.answered, self.refusals = text, False, []
+            elif kind(msg) == "Re":
+                self.awaiting = False
+                if "Choice received for" in text:
+                    self.answered = True
+                else:
+                    self.refusals.append(text)
+            elif kind(msg) == "The":
+                self.report = None
         return new
 
 
@@ -139,9 +158,50 @@ class Table:
             player.take(self.inbox)
 
 
+class CardPlayers(Protocol):
+    """How a card game's scripted players decide, from their own report alone."""
+
+    def wants(self, seat: str, report: str) -> bool:
+        """Whether the report asks this seat for a choice now."""
+
+    def decide(self, seat: str, report: str, refusals: list[str]) -> str:
+        """The choice, as the YAML lines of a mail (after refusals: another legal one)."""
+
+
+def play_by_mail(table: Table, players: CardPlayers, start: datetime, step: timedelta, limit: int,
+                 silent: Callable[[str, str], bool] = lambda seat, report: False) -> datetime:
+    """Each run: every player reads their new mail and, if their report asks
+    them and their choice is not in, mails one; then the judge runs. When
+    nobody had anything to send, the clock jumps past the deadline and its
+    grace (the defaults are played). `silent(seat, report)` keeps a player
+    quiet for that report. Bounded by `limit` runs; returns the clock at the end."""
+    clock = start
+    for _ in range(limit):
+        table.read_all()
+        sent = False
+        for player in table.players.values():
+            report = player.report
+            if report is None or player.answered or player.awaiting or not players.wants(player.seat, report):
+                continue
+            if silent(player.seat, report):
+                continue
+            assert len(player.refusals) < 3, f"{player.seat} was refused three times:\n{player.refusals[-1]}"
+            table.mail(player.name, players.decide(player.seat, report, player.refusals), clock)
+            player.awaiting = sent = True
+        if not sent:
+            due = table.meta().get("deadline")
+            clock = max(clock, parse_time(due) + timedelta(hours=2)) if due else clock
+        out = table.tick(clock)
+        if "the game is over" in out:
+            table.read_all()
+            return clock
+        clock += step
+    raise AssertionError(f"the game did not end within {limit} runs")
+
+
 def kind(msg: EmailMessage) -> str:
     """What a judge's mail is, from its Subject: 'Welcome', 'Re', 'Reminder', 'Notice', 'results', ..."""
-    subject = str(msg["Subject"]).removeprefix(TAG)
+    subject = re.sub(r"^\[[^]]+\] ", "", str(msg["Subject"]))
     if subject.endswith(("results", "(Corrected)")):
         return "results"
     return subject.split(":")[0].split(" ")[0]
@@ -166,15 +226,15 @@ def check_every_mail(table: Table, reminders: tuple[str, ...], grace: timedelta 
     wrote for, or inside the grace the end of the grace; every other mail:
     the one run left) and lies after its Date; a reminder comes after its
     phase opened, for a moment after the opening. The end of the game and
-    the GM's mail name no deadline, nor does the reply to the mail that
-    ended the game. Returns how many mails were checked."""
+    the GM's mail name no deadline, nor may the reply to a mail that ended
+    the game. Returns how many mails were checked."""
     counted = 0
     for tick in table.ticks:
         for who, msg in tick.mails:
             counted += 1
             subject = str(msg["Subject"])
             what = (who, subject, tick.now)
-            assert subject.startswith(TAG), what
+            assert subject.startswith(f"[{table.game.name}] "), what
             assert msg["Auto-Submitted"] in ("auto-replied", "auto-generated"), what
             assert msg["X-Loop"], what
             sender = msg["From"].addresses[0]
@@ -182,13 +242,19 @@ def check_every_mail(table: Table, reminders: tuple[str, ...], grace: timedelta 
             sent = msg["Date"].datetime
             assert sent == tick.now, what
             due = named_deadline(msg)
-            if kind(msg) in no_deadline or (kind(msg) == "Re" and "the game is over" in tick.out):
+            if kind(msg) in no_deadline:
                 assert due is None, what
+                continue
+            if kind(msg) == "Re" and due is None:       # the mail that ended the game (a vote) asks for nothing
+                assert "the game is over" in tick.out, what
                 continue
             expected = tick.before if kind(msg) == "Re" else tick.after
             if kind(msg) == "Re" and expected and parse_time(expected) <= sent:
                 expected = format_time(parse_time(expected) + grace)          # late, inside the grace
-            assert due is not None and due == expected, (what, due, expected)
+            if expected is None:                          # the game is over: the last results ask for nothing
+                assert due is None and "the game is over" in tick.out, what
+                continue
+            assert due == expected, (what, due, expected)
             assert parse_time(due) > sent, what
             if kind(msg) == "Reminder":
                 assert tick.opened is not None and sent > tick.opened, what
