@@ -43,7 +43,7 @@ def bound(name: str, players: int) -> int:
         return 18 + 3 * players
     if name == "ambition":
         _, data = game_and_data(name)
-        return int(data["settings"]["round_limit"]["value"]) * players * 6
+        return int(data["rules"]["round_limit"]) * players * 6
     return {"age-of-ambition": 2000, "age-of-artisans": 6000}[name]
 
 

@@ -118,6 +118,12 @@ def catalog_from(data: dict[str, Any]) -> dict[str, Any]:
         }
     except (KeyError, TypeError, ValueError) as exc:
         raise DataFileError(f"bad or missing card data: {exc}", file=where) from None
+    # The round limit is a game option (rules:); a game folder's copy from
+    # before it was one keeps it under settings.
+    limit = (data.get("rules") or {}).get("round_limit", catalog["settings"].get("round_limit"))
+    if type(limit) is not int or limit < 1:
+        raise DataFileError(f"option round_limit must be a whole number of rounds, 1 or more, not {limit!r}")
+    catalog["settings"]["round_limit"] = limit
     for key, card in catalog["intrigue"].items():
         if card["effect"] not in KNOWN_EFFECTS:
             raise DataFileError(f"intrigue card {key}: unknown effect {card['effect']!r}", file=where)

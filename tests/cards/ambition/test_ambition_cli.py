@@ -190,3 +190,25 @@ def test_face_down_declarations_stay_private(game: Path) -> None:
             assert name not in after and "No one challenges" in after, TAGS[index + 1]
         checked += 1
     assert checked > 0
+
+
+def test_the_round_limit_is_a_game_option(tmp_path: Path) -> None:
+    """A GM who wants a shorter game sets the last round at `new`; silent players
+    (every phase its default) then end the game after it."""
+    runner = CliRunner()
+    for bad in ("0", "-1", "two"):
+        result = runner.invoke(cli, ["new", str(tmp_path / f"bad{bad}"), "--variant", "ambition",
+                                     "--players", "ann,bob", "--option", f"round_limit={bad}"])
+        assert result.exit_code == 2 and "round_limit" in result.output and "Traceback" not in result.output
+        assert not (tmp_path / f"bad{bad}").exists()
+    folder = tmp_path / "short"
+    result = runner.invoke(cli, ["new", str(folder), "--variant", "ambition", "--players", "ann,bob",
+                                 "--seed", "4", "--option", "round_limit=2"])
+    assert result.exit_code == 0, result.output
+    for _ in range(2 * 2 * 6 + 1):
+        result = runner.invoke(cli, ["adjudicate", str(folder), "--nmr"])
+        if result.exit_code != 0:
+            break
+    assert "game is over" in result.output, result.output
+    last = max((folder / "reports").glob("*.txt"))
+    assert "-r2-" in last.name and "The round limit (2) is reached" in last.read_text(encoding="utf-8")
