@@ -76,7 +76,7 @@ class Player:
                 if found and "the one your GM gave you" not in found.group(0):
                     self.learn(found.group(1))
             if kind(msg) in ("Welcome", "results"):
-                self.report, self.answered, self.refusals = text, False, []
+                self.report, self.answered, self.awaiting, self.refusals = text, False, False, []
             elif kind(msg) == "Re":
                 self.awaiting = False
                 if "Choice received for" in text:
