@@ -125,6 +125,7 @@ class Table:
     def tick(self, when: datetime) -> str:
         before = self.meta().get("deadline")
         out = run(self.game, when)
+
         meta = self.meta()
         new = []
         for who in sorted(self.inbox.mails):
@@ -172,8 +173,9 @@ def play_by_mail(table: Table, players: CardPlayers, start: datetime, step: time
                  silent: Callable[[str, str], bool] = lambda seat, report: False) -> datetime:
     """Each run: every player reads their new mail and, if their report asks
     them and their choice is not in, mails one; then the judge runs. When
-    nobody had anything to send, the clock jumps past the deadline and its
-    grace (the defaults are played). `silent(seat, report)` keeps a player
+    nobody had anything to send, the clock jumps to a minute before the
+    deadline (the reminders go), and the next time past the deadline and
+    its grace (the defaults are played). `silent(seat, report)` keeps a player
     quiet for that report. Bounded by `limit` runs; returns the clock at the end."""
     clock = start
     for _ in range(limit):
@@ -188,9 +190,12 @@ def play_by_mail(table: Table, players: CardPlayers, start: datetime, step: time
             assert len(player.refusals) < 3, f"{player.seat} was refused three times:\n{player.refusals[-1]}"
             table.mail(player.name, players.decide(player.seat, report, player.refusals), clock)
             player.awaiting = sent = True
-        if not sent:
-            due = table.meta().get("deadline")
-            clock = max(clock, parse_time(due) + timedelta(hours=2)) if due else clock
+        due = table.meta().get("deadline")
+        if not sent and due:
+            # Nobody has anything to send: the clock goes to just before the deadline (the
+            # reminders go), then past it and its grace (the defaults are played).
+            last_call = parse_time(due) - timedelta(minutes=1)
+            clock = last_call if clock < last_call else max(clock, parse_time(due) + timedelta(hours=2))
         out = table.tick(clock)
         if "the game is over" in out:
             table.read_all()

@@ -8,7 +8,8 @@ board (each guild's open spaces and unemployed agents) and their position
 (wealth, what they can still borrow), each turn they borrow when they are
 broke and hire from the guild with the most unemployed agents, until a hire
 takes the last unemployed agent and the end comes. A turn with nothing to do
-is `actions: []`. Every mail is checked as in tableplay.check_every_mail."""
+is `actions: []`. Bob forgets one turn: he is reminded, the default is
+played and he is told. Every mail is checked as in tableplay.check_every_mail."""
 
 from __future__ import annotations
 
@@ -98,7 +99,20 @@ def test_an_age_of_ambition_game_by_mail_from_the_opening_to_the_end(table: Tabl
     assert "opens now" in out, out
     assert table.kinds() == ["Welcome"] * 2
     players = Hirers()
-    end = play_by_mail(table, players, T0 + timedelta(minutes=10), timedelta(minutes=10), 80)
+
+    def bob_forgets_turn_4(seat: str, report: str) -> bool:
+        return "send a turn file for phase turn-04-bob" in report
+
+    end = play_by_mail(table, players, T0 + timedelta(minutes=10), timedelta(minutes=10), 80,
+                       silent=bob_forgets_turn_4)
+    # Bob forgot his turn 4: reminded 12 hours before its deadline, then the default (no
+    # action) was played for him and he was told.
+    bob = table.players["bob"]
+    reminders = [body_of(msg) for msg in bob.mails if kind(msg) == "Reminder"]
+    assert len(reminders) == 1 and "We have not received yours yet." in reminders[0], reminders
+    notices = [body_of(msg) for msg in bob.mails if kind(msg) == "Notice"]
+    assert len(notices) == 1 and "No choice came from you for" in notices[0], notices
+    assert not any(kind(msg) in ("Reminder", "Notice") for msg in table.players["alice"].mails)
     assert {seat for seat, _ in players.turns} == set(SEATS)
     assert any("borrow" in line for _, actions in players.turns for line in actions), players.turns
     assert ("bob", []) in players.turns                 # a turn with nothing to do, by mail
