@@ -108,18 +108,29 @@ class Table:
         return player
 
     def mail(self, name: str, body: str, when: datetime, subject: str = "orders",
-             password: str | None = None) -> None:
-        """A player's plain-text mail into the judge's INBOX, dated `when`."""
+             password: str | None = None, replying: EmailMessage | None = None) -> None:
+        """A player's plain-text mail into the judge's INBOX, dated `when`. As
+        a reply (`replying`), it is what a mail client writes: threaded, the
+        judge's mail quoted below the answer, and an HTML part beside the text."""
         player = self.players[name]
         self.sent += 1
         msg = EmailMessage()
         msg["From"] = f"{name.title()} <{player.email}>"
         msg["To"] = JUDGE
-        msg["Subject"] = subject
+        msg["Subject"] = subject if replying is None else f"Re: {replying['Subject']}"
         msg["Date"] = format_datetime(when)
         msg["Message-ID"] = f"<m{self.sent}-{name}@players.example>"
         secret = password if password is not None else player.password
-        msg.set_content(f"Hello,\npassword: {secret}\n{body}\n\nRegards\n")
+        text = f"Hello,\npassword: {secret}\n{body}\n\nRegards\n"
+        if replying is not None:
+            msg["In-Reply-To"] = replying["Message-ID"]
+            msg["References"] = f"{replying['References'] or ''} {replying['Message-ID']}".strip()
+            quoted = "\n".join(f"> {line}" for line in body_of(replying).splitlines())
+            text += f"\nOn {replying['Date']}, {replying['From']} wrote:\n{quoted}\n"
+        msg.set_content(text)
+        if replying is not None:
+            lines = "<br>".join(text.splitlines())
+            msg.add_alternative(f"<html><body><div>{lines}</div></body></html>", subtype="html")
         self.dovecot.append(JUDGE, [bytes(msg)])
 
     def tick(self, when: datetime) -> str:

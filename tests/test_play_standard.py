@@ -100,18 +100,24 @@ def test_a_standard_game_from_the_welcomes_to_a_draw(table: Table) -> None:
         assert "HOUSE RULES" in text and "No orders by telephone." in text
         assert f"you play {seat.title()}." in text
 
-    # Spring 1901, an hour in: five powers send whole sets; Germany orders two of its three
-    # units; France has a typo in one line and changes the password the judge made.
+    # Spring 1901, an hour in: five powers send whole sets (Austria as a reply to its welcome,
+    # quoting it); Germany orders two of its three units; France, answering its welcome, has
+    # a typo in one line and changes the password the judge made.
     clock += timedelta(hours=1)
-    for seat in ("austria", "england", "italy", "russia", "turkey"):
+    for seat in ("england", "italy", "russia", "turkey"):
         table.mail(seat, STANDARD[0][seat], clock)
+    # Austria answers its welcome from a mail client: quoted, threaded, with an HTML part.
+    table.mail("austria", STANDARD[0]["austria"], clock, replying=table.players["austria"].mails[0])
     table.mail("germany", "A ber - kie\nF kie - den", clock)
-    table.mail("france", "new password: france-chose-this-2030\nA par - bur\nF bre - mao\nA mar - spq", clock)
+    table.mail("france", "new password: france-chose-this-2030\nA par - bur\nF bre - mao\nA mar - spq", clock,
+               replying=table.players["france"].mails[0])        # the welcome, quoted: it holds the made password
     out = table.tick(clock)
     assert out.rstrip().endswith("nothing to do: waiting for France, Germany until 2030-03-03T10:00+00:00"), out
     reply = table.latest("germany")
     assert "  A Berlin - Kiel\n  F Kiel - Denmark\nStill lacking: A Munich has no order." in reply
     assert "Not in yet: France, Germany." in reply
+    assert "Your orders are complete: Austria is in." in table.reply_of("austria")
+    assert "quoted text" in table.reply_of("austria")
     reply = table.latest("france")
     assert "Your password is changed" in reply and "error (cannot read): 'spq': no such province" in reply
     assert "Still lacking: A Marseilles has no order." in reply
