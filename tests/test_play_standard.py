@@ -11,7 +11,8 @@ state file attached to their results) and mail orders, corrections, `wait`,
 that do not make the phase go early, per-unit corrections kept, a password
 changed by mail, reminders, an NMR with its notice, a rollback with a fresh
 deadline and corrected results, a replacement welcomed with the latest
-results, a power silent twice (the GM hears once), and a draw by vote.
+results, a power silent from Spring 1902 on (its dislodged army disbanded in
+the retreat phase, the GM told once at the missed limit), and a draw by vote.
 
 Every mail the judge sent is then checked (tableplay.check_every_mail): the
 deadline it names is the one `run` set and lies after its Date, no reminder
@@ -238,11 +239,13 @@ def test_a_standard_game_from_the_welcomes_to_a_draw(table: Table) -> None:
     table.read_all()
     spring_due = parse_time(table.ticks[-1].after or "")
 
-    # 1902: Russia falls silent. The others order (one move each, 'ready' for the rest).
+    # Spring 1902: Russia falls silent. Austria attacks Rumania with support; the others
+    # order one move each and 'ready' for the rest.
     clock += timedelta(minutes=30)
-    for name in ("austria", "england", "france", "germany", "nina", "turkey"):
+    for name in ("england", "france", "germany", "nina", "turkey"):
         seat = table.players[name].seat
         table.mail(name, own_orders(table, name, STANDARD[3][seat]) + "\nready", clock)
+    table.mail("austria", own_orders(table, "austria", "A ser - rum\nA bud S A ser - rum") + "\nready", clock)
     assert "nothing to do: waiting for Russia" in table.tick(clock)
     assert "reminded Russia\n" in table.tick(spring_due - timedelta(hours=23, minutes=55))
     assert "We have not received yours yet." in table.latest("russia")
@@ -252,18 +255,33 @@ def test_a_standard_game_from_the_welcomes_to_a_draw(table: Table) -> None:
     assert table.kinds() == ["Notice"] + ["results"] * 7
     assert "No orders came from you for Spring 1902 Movement in game; your units held." in table.latest("russia")
     table.read_all()
-    clock = spring_due + timedelta(hours=2)
-    fall_due = parse_time(table.ticks[-1].after or "")
-    for name in ("austria", "england", "france", "germany", "nina", "turkey"):
-        seat = table.players[name].seat
-        table.mail(name, own_orders(table, name, STANDARD[4][seat]) + "\nready", clock)
-    assert "nothing to do: waiting for Russia" in table.tick(clock)
-    out = table.tick(fall_due + timedelta(hours=1, minutes=1))
-    assert "adjudicated 1902-fall-movement (the deadline has passed; NMR: Russia)" in out, out
-    # Russia's second phase missed in a row: the GM hears of it, once.
+    assert "A Serbia - Rumania  [moved]" in body_of(table.players["austria"].mails[-1])
+
+    # The Russian army in Rumania is dislodged: the retreat phase (a day) waits for Russia
+    # alone, who is reminded an hour before, stays silent, and hears the army was disbanded.
+    # It is Russia's second phase missed in a row: the GM hears of it, once.
+    retreat_due = parse_time(table.ticks[-1].after or "")
+    clock = spring_due + timedelta(hours=1, minutes=10)
+    assert "skipped the 24h reminder" in table.tick(clock)
+    assert "reminded Russia\n" in table.tick(retreat_due - timedelta(minutes=55))
+    out = table.tick(retreat_due + timedelta(hours=1, minutes=1))
+    assert "adjudicated 1902-spring-retreat (the deadline has passed; NMR: Russia)" in out, out
+    assert "your dislodged A Rumania was disbanded" in table.latest("russia")
     to_gm = [msg for who, msg in table.last() if who == GM]
     assert len(to_gm) == 1 and "Russia (Russia Player <russia@localhost>) has missed 2 phases in a row" in \
         body_of(to_gm[0])
+    table.read_all()
+
+    # Fall 1902: everyone but Russia holds ('ready' alone); Russia is NMR again, and told.
+    fall_due = parse_time(table.ticks[-1].after or "")
+    clock = retreat_due + timedelta(hours=2)
+    for name in ("austria", "england", "france", "germany", "nina", "turkey"):
+        table.mail(name, "ready", clock)
+    assert "nothing to do: waiting for Russia" in table.tick(clock)
+    out = table.tick(fall_due + timedelta(hours=1, minutes=1))
+    assert "adjudicated 1902-fall-movement (the deadline has passed; NMR: Russia)" in out, out
+    assert "No orders came from you for Fall 1902 Movement" in table.latest("russia")
+    assert GM not in [who for who, _ in table.last()]
     table.read_all()
 
     # Winter 1902: each power that owes builds or disbands reads what it owes from its
@@ -278,7 +296,7 @@ def test_a_standard_game_from_the_welcomes_to_a_draw(table: Table) -> None:
             owing.append(name)
             lines = ["waive"] * owed if owed > 0 else [f"disband {unit}" for unit in state["units"][seat][:-owed]]
             table.mail(name, "\n".join(lines), clock)
-    assert owing == ["france"]
+    assert owing == ["austria", "france"], owing
     assert "adjudicated 1902-winter-adjustment (every order is in)" in table.tick(clock)
     table.read_all()
 
