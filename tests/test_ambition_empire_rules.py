@@ -16,9 +16,10 @@ from adjudicator.diplomacy.statefile import (
     state_from_data,
     state_to_data,
 )
+from adjudicator.output.wording import order_text
 from adjudicator.rules import load_variant
 from adjudicator.rules.ambition_empire import RULES, apply_civil_disorder, record_draw
-from adjudicator.rules.ambition_empire_dp import dp_extension
+from adjudicator.rules.ambition_empire_dp import DiplomacyPoints, dp_extension
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "cases" / "ambition-empire"
@@ -49,7 +50,7 @@ def test_registry_gives_these_rules() -> None:
     ("3 DPs:swi H", "swi H", 3),
 ])
 def test_dp_prefix_is_stripped(text: str, rest: str, dp: int) -> None:
-    assert dp_extension(text) == (rest, {"dp": dp})
+    assert dp_extension(text) == (rest, DiplomacyPoints(dp))
 
 
 def test_dp_prefix_absent() -> None:
@@ -159,7 +160,7 @@ def test_secrecy_of_allocations() -> None:
     assert set(outcome.private) == {"britain", "france", "habsburg", "ottoman", "poland", "russia", "spain",
                                     "sweden"}
     # Public: the winning order as written; the notes never name who allocated.
-    published = {l.unit: l.text for l in outcome.orders}
+    published = {str(l.unit): order_text(l) for l in outcome.orders}
     assert published["A swi"] == "A swi S A mar - sav"
     assert published["A cri"] == "A cri - zap"
     public = "\n".join(outcome.notes)
@@ -256,7 +257,7 @@ def test_civil_disorder() -> None:
     spring = after.copy()
     spring.phase = spring.phase.__class__(1764, "spring", "movement")
     out = play(spring, "Russia:\nA kar - abo\nDenmark-Norway:\n1 DP: F sto - bal\n")
-    assert "F sto - bal" in [l.text for l in out.orders]
+    assert "F sto - bal" in [order_text(l) for l in out.orders]
 
 
 def test_civil_disorder_occupied_centre_taken_stays_taken() -> None:
@@ -328,8 +329,8 @@ def test_every_documented_dp_form_is_secret_in_the_public_report(form: str) -> N
     from adjudicator.output.report import public_report
     state = initial_state(VARIANT)
     outcome = play(state, "France:\nA mar - sav\n" + form)
-    minor = next(l for l in outcome.orders if l.unit == "A swi")
-    assert "S" in minor.text and ":" not in minor.text and "#" not in minor.text
+    minor = next(l for l in outcome.orders if str(l.unit) == "A swi")
+    assert "S" in order_text(minor) and ":" not in order_text(minor) and "#" not in order_text(minor)
     report = public_report(VARIANT, outcome, "ae")
     swiss = [line for line in report.splitlines() if line.strip().startswith("Switzerland:")]
     assert len(swiss) == 1

@@ -56,9 +56,9 @@ def test_datc_file_present_and_complete() -> None:
 
 @pytest.mark.parametrize("orders, note", [
     ("Germany: A ber - mun via convoy",
-     "A ber - mun  [moved: 'via convoy' ignored: no convoy can go from Berlin to Munich; a move over land]"),
+     "A ber - mun  [moved; 'via convoy' ignored: no convoy can go from Berlin to Munich; a move over land]"),
     ("France: A bel - hol via convoy",
-     "A bel - hol  [moved: 'via convoy' ignored: no fleet convoys it; a move over land]"),
+     "A bel - hol  [moved; 'via convoy' ignored: no fleet convoys it; a move over land]"),
 ])
 def test_ignored_via_convoy_is_noted(orders: str, note: str) -> None:
     from adjudicator.diplomacy.game import adjudicate_text
@@ -68,5 +68,6 @@ def test_ignored_via_convoy_is_noted(orders: str, note: str) -> None:
     state = initial_state(variant)
     state.units = {"ber": Unit("germany", UnitType.ARMY, "ber"), "bel": Unit("france", UnitType.ARMY, "bel")}
     outcome = adjudicate_text(variant, state, orders)
-    line = next(o for o in outcome.orders if o.text == note.split("  [")[0])
-    assert f"{line.text}  [{line.result}: {line.detail}]" == note
+    from adjudicator.output.wording import judged, order_text
+    line = next(o for o in outcome.orders if order_text(o) == note.split("  [")[0])
+    assert f"{order_text(line)}  [{judged(line, variant.map)}]" == note

@@ -11,12 +11,8 @@ import pytest
 from adjudicator.diplomacy.mapgraph import MAPS_DIR, load_map
 from adjudicator.diplomacy.statefile import initial_state
 from adjudicator.diplomacy.variant import VARIANTS_DIR
-from adjudicator.output.render import (
-    MINOR_COLOUR,
-    _text_colour,
-    power_colours,
-    render_svg,
-)
+from adjudicator.output.colours import MINOR_COLOUR, power_colours, text_colour
+from adjudicator.output.render import render_svg
 from adjudicator.output.render_territory import Geometry, geometry_for, label_box
 from adjudicator.rules import load_variant
 from adjudicator.store.storage import read_yaml
@@ -123,7 +119,7 @@ def test_unit_letters_contrast_with_their_colour(variant_name: str) -> None:
     for colour in colours:
         # The letter on a unit is black or white, whichever the renderer picks;
         # WCAG's 3:1 is the floor for large bold text.
-        assert contrast(colour, _text_colour(colour)) >= 3.0, colour
+        assert contrast(colour, text_colour(colour)) >= 3.0, colour
 
 
 def boxes(geo: Geometry) -> dict[str, tuple[float, float, float, float]]:

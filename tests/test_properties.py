@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from adjudicator.diplomacy.game import adjudicate_lines
 from adjudicator.diplomacy.lines import ParsedLine
-from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.model import Reason, Unit, UnitType
 from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.orders import Convoy, Hold, Move, SupportHold, SupportMove
 from adjudicator.diplomacy.statefile import initial_state
@@ -78,8 +78,7 @@ def test_movement_invariants(data: tuple[dict[str, Unit], list[ParsedLine]]) -> 
     disbanded = sum("nowhere to retreat" in n for n in outcome.notes)
     assert len(after.units) + len(after.dislodged) + disbanded == len(units)
     # Every dislodged unit had a successful attacker from its recorded origin.
-    moved_to = {o.target.split("/")[0]: o.unit.split()[-1].split("/")[0]
-                for o in outcome.orders if o.kind == "Move" and o.result == "moved"}
+    moved_to = {o.order.moves_to(): o.province for o in outcome.orders if o.result is Reason.MOVED}
     for prov, d in after.dislodged.items():
         assert moved_to.get(prov) == d.attacker_from
         assert prov in after.units and after.units[prov].power != d.unit.power

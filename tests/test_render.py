@@ -214,22 +214,22 @@ def test_render_data_kept_with_the_map(tmp_path: Path) -> None:
     and kept with it (MapGraph.derived), not in module-level caches; another
     map read from another file has its own."""
     from adjudicator.diplomacy.mapgraph import MAPS_DIR, parse_map
-    from adjudicator.output import render, render_territory
+    from adjudicator.output import colours, render, render_territory
     from adjudicator.store.storage import read_yaml
     source = MAPS_DIR / "standard.yaml"
     graph = parse_map(read_yaml(source), str(source))
     assert graph.derived == {}
     geo = render_territory.geometry_for(graph)
     assert geo is not None and render_territory.geometry_for(graph) is geo
-    assert layout_for(graph) == layout_for(graph) and render._display_colours(graph) == {}
-    assert set(graph.derived) == {render_territory.GEOMETRY, render.LAYOUT, render.DISPLAY_COLOURS}
+    assert layout_for(graph) == layout_for(graph) and colours.display_colours(graph) == {}
+    assert set(graph.derived) == {render_territory.GEOMETRY, render.LAYOUT, colours.DISPLAY_COLOURS}
     # The same map under another name: no geometry of its own, display colours of its own.
     (tmp_path / "mine.yaml").write_bytes(source.read_bytes())
     (tmp_path / "mine.layout.yaml").write_text("positions: {}\ndisplay_colours: {france: '#000000'}\n")
     mine = parse_map(read_yaml(tmp_path / "mine.yaml"), str(tmp_path / "mine.yaml"))
     assert render_territory.geometry_for(mine) is None
-    assert render._display_colours(mine) == {"france": "#000000"}
+    assert colours.display_colours(mine) == {"france": "#000000"}
     assert render_territory.geometry_for(graph) is geo
-    for name in ("_read_layout", "_display_colours", "layout_for", "geometry_for"):
-        function = getattr(render, name, None) or getattr(render_territory, name)
+    for name in ("_read_layout", "display_colours", "layout_for", "geometry_for"):
+        function = getattr(render, name, None) or getattr(colours, name, None) or getattr(render_territory, name)
         assert not hasattr(function, "cache_clear"), name

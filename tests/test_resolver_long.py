@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from adjudicator.diplomacy.game import adjudicate_lines
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import parse_map
-from adjudicator.diplomacy.model import Phase, Unit, UnitType
+from adjudicator.diplomacy.model import Phase, Reason, Unit, UnitType
 from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.orders import Hold, Move, Order, SupportMove
 from adjudicator.diplomacy.outcome import PhaseOutcome
@@ -121,7 +121,7 @@ def test_supported_chain_dislodges_the_holder(size: int) -> None:
     # Dislodged, and nowhere to go: not back where the attack came from, not
     # into the supporter's province. So it is disbanded at once.
     holder = [line for line in outcome.orders if line.province == f"p{size}"]
-    assert [line.result for line in holder] == ["dislodged"]
+    assert [line.result for line in holder] == [Reason.DISLODGED]
     assert not outcome.next_state.dislodged
     assert sum("nowhere to retreat" in note for note in outcome.notes) == 1
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from adjudicator.cases.datc import lookup_power, read_cases, unit_location
-from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.orders import (
     Convoy,
     Hold,
@@ -110,6 +109,16 @@ def test_datc_unit_lines_read_directly_as_the_parser_reads_them() -> None:
     assert read > 1000
 
 
+def full_heading(parser: OrderParser, line: str) -> str | None:
+    """The power a line sets as a heading in the full reading: a power's
+    name before a colon with nothing after it; None if it is no heading."""
+    try:
+        power, rest = parser._power_prefix(line)
+    except OrderError:
+        return None
+    return power if not rest else None
+
+
 @pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
 def test_headings_read_as_the_full_reading_reads_them(variant_name: str) -> None:
     """parse_text takes a heading alone ('Germany:') without the prefix
@@ -123,10 +132,7 @@ def test_headings_read_as_the_full_reading_reads_them(variant_name: str) -> None
     for name in [*names, *(n.upper() for n in names), "Nowhere", "", "A"]:
         for shape in shapes:
             line = shape.format(name)
-            try:
-                full: str | None = parser._read_line(ParsedLine(1, line, None), line)
-            except OrderError:
-                full = None
+            full = full_heading(parser, line)
             parsed = parser.parse_text(f"{line}\nA par H\n")
             after = [p for p in parsed if p.text == "A par H"]
             power = after[0].power if after else None

@@ -36,7 +36,7 @@ def position(units: dict[str, str], phase: Phase | None = None) -> GameState:
 
 
 def line_of(outcome: PhaseOutcome, unit: str):
-    return next(l for l in outcome.orders if l.unit == unit)
+    return next(l for l in outcome.orders if str(l.unit) == unit)
 
 
 def test_a_bounce_names_the_strengths_and_the_other_unit() -> None:

@@ -26,12 +26,17 @@ from typing import Any
 
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph
-from adjudicator.diplomacy.model import Unit, UnitType, province_of
+from adjudicator.diplomacy.model import Reason, Unit, UnitType, province_of
 from adjudicator.diplomacy.order_types.build import validate_build
 from adjudicator.diplomacy.order_types.disband import validate_winter_disband
 from adjudicator.diplomacy.order_types.waive import validate_waive
 from adjudicator.diplomacy.orders import AnyOrder, Build, Disband, Waive
-from adjudicator.diplomacy.outcome import AdjustmentLine, OrderLine, PhaseOutcome
+from adjudicator.diplomacy.outcome import (
+    AdjustmentLine,
+    OrderLine,
+    PhaseOutcome,
+    UnusedBuilds,
+)
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.turn import collect_errors
 from adjudicator.diplomacy.variant import Variant
@@ -135,60 +140,73 @@ def adjudicate_adjustments(variant: Variant, state: GameState, lines: list[Parse
     counts = {a.power: a for a in adjustment_counts(variant, state)}
     outcome.adjustments = list(counts.values())
     ledger = Ledger(counts, outcome)
+    errors: dict[int, OrderError] = {}
     for line in lines:
-        order = line.order
-        if order is None or line.error is not None:
-            continue
-        try:
-            if order.power not in counts:
-                raise IllegalOrderError(f"{order.power} has no adjustments to make")
-            adjust = ADJUSTMENTS.get(type(order))
-            if adjust is None:
-                raise IllegalOrderError("only builds, disbands and waives are allowed in winter")
-            adjust(variant, state, ledger, order)
-        except OrderError as exc:
-            exc.line = line.number
-            line.error = exc
-    outcome.errors = collect_errors(lines)
+        if line.order is None:
+            continue                # the parser could not read it: its error is on the line
+        error = adjustment_verdict(variant, state, ledger, line.order)
+        if error is not None:
+            error.line = line.number
+            errors[line.number] = error
+    outcome.errors = collect_errors(lines, errors)
     apply_defaults(variant, state, ledger)
     outcome.notes += variant.rules.after_adjustment(variant, state, outcome.next_state)
     return outcome
 
 
-def adjust_waive(variant: Variant, state: GameState, ledger: Ledger, order: Waive) -> None:
+def adjustment_verdict(variant: Variant, state: GameState, ledger: Ledger, order: AnyOrder) -> OrderError | None:
+    """One line's verdict in winter: its order is applied to the ledger (None),
+    or the error that keeps it from ordering anything."""
+    if order.power not in ledger.counts:
+        return IllegalOrderError(f"{order.power} has no adjustments to make")
+    adjust = ADJUSTMENTS.get(type(order))
+    if adjust is None:
+        return IllegalOrderError("only builds, disbands and waives are allowed in winter")
+    return adjust(variant, state, ledger, order)
+
+
+def adjust_waive(variant: Variant, state: GameState, ledger: Ledger, order: Waive) -> OrderError | None:
     power = order.power
-    validate_waive(ledger.builds_left(power))
+    error = validate_waive(ledger.builds_left(power))
+    if error is not None:
+        return error
     ledger.waived[power] += 1
     ledger.ordered.add(power)
-    ledger.outcome.orders.append(OrderLine(power, "waive", "waived", kind="Waive"))
+    ledger.outcome.orders.append(OrderLine(order, Reason.WAIVED))
+    return None
 
 
-def adjust_build(variant: Variant, state: GameState, ledger: Ledger, order: Build) -> None:
+def adjust_build(variant: Variant, state: GameState, ledger: Ledger, order: Build) -> OrderError | None:
     power = order.power
     after = ledger.outcome.next_state
     unit = validate_build(variant, after, order, ledger.builds_left(power))
+    if isinstance(unit, OrderError):
+        return unit
     after.units[unit.province] = unit
     ledger.builds_done[power] += 1
     ledger.ordered.add(power)
-    ledger.outcome.orders.append(OrderLine(power, str(Build(power, unit.type, unit.location)), "built",
-                                           kind="Build", unit=f"{unit.type.value} {unit.location}",
-                                           province=unit.province))
+    ledger.outcome.orders.append(OrderLine(Build(power, unit.type, unit.location), Reason.BUILT, True,
+                                           unit.province, unit))
+    return None
 
 
-def adjust_disband(variant: Variant, state: GameState, ledger: Ledger, order: Disband) -> None:
+def adjust_disband(variant: Variant, state: GameState, ledger: Ledger, order: Disband) -> OrderError | None:
     power = order.power
     disbanded = ledger.disbanded[power]
     unit = validate_winter_disband(state, order, -ledger.counts[power].delta - len(disbanded), disbanded)
+    if isinstance(unit, OrderError):
+        return unit
     disbanded.add(unit.province)
     del ledger.outcome.next_state.units[unit.province]
     ledger.ordered.add(power)
-    ledger.outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded", kind="Disband", unit=str(unit),
-                                           province=unit.province))
+    ledger.outcome.orders.append(OrderLine(Disband(power, unit.type, unit.location), Reason.DISBANDED, True,
+                                           unit.province, unit))
+    return None
 
 
 # Each winter order type, applied to the ledger once its own checks
-# (adjudicator.diplomacy.order_types) pass.
-ADJUSTMENTS: dict[type[AnyOrder], Callable[[Variant, GameState, Ledger, Any], None]] = {
+# (adjudicator.diplomacy.order_types) pass; else the error that stops it.
+ADJUSTMENTS: dict[type[AnyOrder], Callable[[Variant, GameState, Ledger, Any], OrderError | None]] = {
     Waive: adjust_waive,
     Build: adjust_build,
     Disband: adjust_disband,
@@ -207,13 +225,10 @@ def apply_defaults(variant: Variant, state: GameState, ledger: Ledger) -> None:
         if due > 0:
             for unit in default_disbands(variant, state, power, due, ledger.disbanded[power]):
                 del after.units[unit.province]
-                outcome.orders.append(OrderLine(power, f"{unit} disband", "disbanded (civil disorder)",
-                                                "no orders" if silent else "too few disbands ordered",
-                                                kind="Disband", unit=str(unit), province=unit.province,
-                                                defaulted=silent))
+                outcome.orders.append(OrderLine(Disband(power, unit.type, unit.location), Reason.CIVIL_DISORDER,
+                                                True, unit.province, unit, defaulted=silent))
         left = ledger.builds_left(power)
         if adj.delta > 0 and left > 0:
-            outcome.orders.append(OrderLine(power, f"{left} build{'' if left == 1 else 's'} unused", "waived",
-                                            kind="Waive", defaulted=silent))
+            outcome.orders.append(OrderLine(UnusedBuilds(power, left), Reason.WAIVED, defaulted=silent))
         if adj.delta != 0 and silent:
             outcome.missed.append(power)

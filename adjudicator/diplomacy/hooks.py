@@ -21,8 +21,9 @@ from adjudicator.diplomacy.model import Unit
 if TYPE_CHECKING:
     from adjudicator.diplomacy.lines import LineExtension, ParsedLine
     from adjudicator.diplomacy.movement_result import MovementResult
-    from adjudicator.diplomacy.orders import Move, Order
+    from adjudicator.diplomacy.orders import Order
     from adjudicator.diplomacy.state import GameState
+    from adjudicator.errors import OrderError
 
 # The variant a rule set serves: adjudicator.diplomacy.variant.Variant, which holds it.
 V = TypeVar("V")
@@ -69,19 +70,32 @@ CivilDisorderHook = Callable[[V, "GameState", str], tuple["GameState", list[str]
 # Who shares a draw: the surviving powers (standard: every power with a unit or a centre).
 SurvivorsHook = Callable[[V, "GameState"], list[str]]
 
+# Does this line allocate rather than order (A&E: a Diplomacy Point line
+# buys a minor power's unit its order)? Such a line names another power's
+# unit by design, so checks of whose unit an order is for pass it by.
+AllocationHook = Callable[["ParsedLine"], bool]
+
 
 
 @dataclass
 class PreResolved:
-    orders: dict[str, Order]
-    void: dict[str, tuple[Order, str]] = field(default_factory=dict)
+    """The verdicts of a movement phase's rules on its lines, before resolution."""
+
+    orders: dict[str, Order]                                            # province -> the valid order
+    void: dict[str, tuple[Order, str]] = field(default_factory=dict)   # province -> a void order and the rule it broke
+    # Line number -> the error that keeps a line from ordering anything (no
+    # such unit, another power's unit, a second order for a unit).
+    errors: dict[int, OrderError] = field(default_factory=dict)
+    # Lines the rules publish as invalid and go on (A&E: an unusable DP line):
+    # their errors need not stop the turn.
+    published_invalid: set[int] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
     private_notes: dict[str, list[str]] = field(default_factory=dict)   # power -> lines only they see
     gm_log: list[str] = field(default_factory=list)                     # secret: GM's files only
     published: dict[str, str] = field(default_factory=dict)             # province -> order text as published
-    # Each unit's own power's move as the player wrote it, by province:
-    # validation may add or drop its 'via convoy', and the report says so.
-    written: dict[str, Move] = field(default_factory=dict)
+    # Each unit's own power's order as the player wrote it, by province:
+    # validation may add or drop a move's 'via convoy', and the report says so.
+    written: dict[str, Order] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -99,6 +113,7 @@ class RuleSet(Generic[V]):
     playing_powers: PlayingPowersHook[V]
     setup: SetupHook[V]
     survivors: SurvivorsHook[V]
+    is_allocation: AllocationHook
     civil_disorder: CivilDisorderHook[V] | None = None
     parser_extensions: tuple[LineExtension, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)

@@ -101,6 +101,7 @@ class Reason(Enum):
     DISBANDED = "disbanded"
     BUILT = "built"
     WAIVED = "waived"
+    CIVIL_DISORDER = "civil disorder"   # a unit the rules disbanded: its power ordered too few disbands, or none
 
 
 # The Reason members a movement phase reads, as module names, as ARMY and
@@ -114,3 +115,4 @@ NO_CONVOY: Final = Reason.NO_CONVOY
 SUPPORTED: Final = Reason.SUPPORTED
 CONVOYED: Final = Reason.CONVOYED
 NOT_MATCHED: Final = Reason.NOT_MATCHED
+VOID: Final = Reason.VOID

@@ -8,9 +8,18 @@ the movement phase that makes them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Final
 
 from adjudicator.diplomacy.model import Reason
+
+
+class ConvoyNote(Enum):
+    """What the judge made of an army move's 'via convoy', where it differs from what was written."""
+
+    ADDED = "added"              # written plainly, but a fleet of its own power convoys it: it goes by convoy
+    NO_ROUTE = "no route"        # 'via convoy' ignored: no convoy can go there; a move over land
+    NO_FLEET = "no fleet"        # 'via convoy' ignored: no fleet convoys it; a move over land
 
 
 # Read-only as the orders are: Final fields, not frozen, which costs three

@@ -22,9 +22,33 @@ from typing import Final
 from adjudicator.diplomacy.model import UNIT_LETTERS, UnitType, province_of
 
 
+class OrderShape:
+    """What every order record answers about where it points, each class for
+    itself: the map, the reports and the rules ask these instead of testing
+    an order's class."""
+
+    __slots__ = ()
+
+    def ends(self) -> tuple[str, str]:
+        """What the map draws the order between: (origin, target); '' where it has none."""
+        return "", ""
+
+    def helps(self) -> str | None:
+        """The location of the unit this order supports or convoys; None if it helps none."""
+        return None
+
+    def attacks(self) -> str | None:
+        """The province this order attacks, or helps to attack; None if it attacks none."""
+        return None
+
+    def moves_to(self) -> str | None:
+        """The province this order moves its unit to; None if the unit stays."""
+        return None
+
+
 # unsafe_hash: equal orders hash alike, as frozen ones did; the fields are Final.
 @dataclass(slots=True, unsafe_hash=True)
-class Order:
+class Order(OrderShape):
     power: Final[str]
     unit_type: Final[UnitType | None]      # as written; None when the player left it out
     location: Final[str]
@@ -35,10 +59,6 @@ class Order:
 
     def unit_text(self) -> str:
         return f"{UNIT_LETTERS[self.unit_type]} {self.location}" if self.unit_type else self.location
-
-    def ends(self) -> tuple[str, str]:
-        """What the map draws the order between: (origin, target); '' where it has none."""
-        return "", ""
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -63,6 +83,12 @@ class Move(Order):
     def ends(self) -> tuple[str, str]:
         return "", self.dest
 
+    def attacks(self) -> str:
+        return self.dest_province
+
+    def moves_to(self) -> str:
+        return self.dest_province
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class SupportHold(Order):
@@ -75,6 +101,9 @@ class SupportHold(Order):
 
     def ends(self) -> tuple[str, str]:
         return "", self.target
+
+    def helps(self) -> str:
+        return self.target
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -95,6 +124,12 @@ class SupportMove(Order):
     def ends(self) -> tuple[str, str]:
         return self.origin, self.dest
 
+    def helps(self) -> str:
+        return self.origin
+
+    def attacks(self) -> str:
+        return self.dest_province
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Convoy(Order):
@@ -106,6 +141,12 @@ class Convoy(Order):
 
     def ends(self) -> tuple[str, str]:
         return self.origin, self.dest
+
+    def helps(self) -> str:
+        return self.origin
+
+    def attacks(self) -> str:
+        return province_of(self.dest)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -119,6 +160,12 @@ class Retreat(Order):
 
     def __str__(self) -> str:
         return f"{self.unit_text()} R {self.dest}"
+
+    def ends(self) -> tuple[str, str]:
+        return "", self.dest
+
+    def moves_to(self) -> str:
+        return self.dest_province
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -134,8 +181,9 @@ class Build(Order):
 
 
 @dataclass(frozen=True, slots=True)
-class Waive:
+class Waive(OrderShape):
     power: Final[str]
+    province: Final[str] = field(default="", init=False, repr=False, compare=False)    # a waive orders no unit
 
     def __str__(self) -> str:
         return "waive"

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from adjudicator.diplomacy.model import Phase, Unit
+from adjudicator.diplomacy.model import Phase, Reason, Unit
+from adjudicator.diplomacy.movement_result import ConvoyNote
+from adjudicator.diplomacy.orders import AnyOrder, OrderShape
 from adjudicator.diplomacy.state import GameState
 
 
@@ -39,11 +41,13 @@ class Why:
     """Why an order did not simply succeed, from the resolver's decisions.
 
     BOUNCED: `strength` is the move's attack strength, `opponents` the units
-    whose hold, defend or prevent strength stopped it. CUT: `opponents` are the
-    units that cut the support. DISLODGED: `opponents` is the dislodger with its
+    whose hold, defend or prevent strength stopped it (for a retreat, the
+    other units that retreated there). CUT: `opponents` are the units that
+    cut the support. NOT_MATCHED: `opponents` is the supported unit. DISLODGED: `opponents` is the dislodger with its
     attack strength, `defence` the unit's own hold (or defend) strength,
-    `retreats` where it may go and `disbanded` if it goes nowhere. VOID and
-    NOT_MATCHED: `rule` says, in words, which rule voided it."""
+    `retreats` where it may go and `disbanded` if it goes nowhere, and for a
+    void order `rule` the rule it broke. VOID: `rule` is the rule the order
+    broke, as validation worded it."""
 
     kind: WhyKind
     strength: int | None = None
@@ -54,21 +58,50 @@ class Why:
     rule: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class UnusedBuilds(OrderShape):
+    """Builds a power was due and did not order: they are waived."""
+
+    power: str
+    count: int
+
+
 @dataclass(slots=True)
 class OrderLine:
-    power: str
-    text: str             # the order as published (normalised, or as written for minor powers)
-    result: str           # e.g. "moved", "bounced", "cut", "dislodged", "void"
-    detail: str = ""      # why, for void or failed orders
-    kind: str = ""        # order class name, for the map renderer
-    unit: str = ""        # 'A par'
-    target: str = ""      # destination / supported location, for the map renderer
-    origin: str = ""      # for supports of moves and convoys: the supported unit's province
+    """One order and what became of it, as values. Reports and maps make
+    their words from these fields (adjudicator.output.order_words).
+
+    `order` is the order as resolved, in the form its player gave it (a
+    'via convoy' the judge added is in `convoy`, not on the order); for a
+    void order, the order as written and bound; for a unit that had no
+    order, the default the rules gave it (a hold, or a disband).
+    `result` says what became of it; `why`, for any result that is not a
+    plain success, the decisions behind it (for a void order, the rule it
+    broke). `disbanded`: the unit was disbanded because of it (a retreat
+    that bounced or was void). `written`: the words to publish where they are
+    not the order's own (Ambition & Empire publishes a minor power's order as
+    the player wrote it)."""
+
+    order: AnyOrder | UnusedBuilds
+    result: Reason
     succeeded: bool = True
-    province: str = ""    # the ordered unit's province ('spa' for 'F spa/nc'); '' for waives and counts
-    void: bool = False    # voided before resolution (the unit held); `detail` says why
-    why: Why | None = None  # the typed reason for any result that is not a plain success
+    province: str = ""       # the ordered unit's province ('spa' for 'F spa/nc'); '' for waives
+    unit: Unit | None = None  # the ordered (or built) unit; None for waives and for a unit that is gone
+    why: Why | None = None
+    void: bool = False       # voided before resolution (the unit held); `why.rule` says why
     defaulted: bool = False  # the unit had no order and held (or was disbanded) by default
+    disbanded: bool = False
+    written: str | None = None
+    convoy: ConvoyNote | None = None
+
+    @property
+    def power(self) -> str:
+        return self.order.power
+
+    @property
+    def void_rule(self) -> str:
+        """Why a void order was void: the rule it broke ('' for any other order)."""
+        return self.why.rule if self.void and self.why is not None else ""
 
 
 @dataclass

@@ -27,7 +27,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from adjudicator.diplomacy.lines import LineExtension, ParsedLine
+from adjudicator.diplomacy.lines import LineExtension, LineTag, ParsedLine
 from adjudicator.diplomacy.mapgraph import MapGraph, NameIndex
 from adjudicator.diplomacy.model import UnitType
 from adjudicator.diplomacy.order_types.build import read_build, read_build_first
@@ -466,81 +466,66 @@ class OrderParser:
                 if heading is not None:
                     power = heading
                     continue
-            parsed = ParsedLine(number, text, power)
+            line_power, order, error, tag = power, None, None, None
             try:
-                extended = False
+                body = content
                 if self.extensions:
-                    content, extended = self._extend(parsed, content)
-                plain = None
-                if not extended and power is not None and ":" not in content:
+                    body, tag = self._extend(body)
+                if tag is None and power is not None and ":" not in body:
                     # The fast path: no heading, no prefix, nothing for an extension.
-                    plain = self._plain(content, power)
-                if plain is not None:
-                    parsed.order = plain
-                else:
-                    heading = self._read_line(parsed, content)
-                    if heading is not None:
-                        power = heading
-                        continue
+                    order = self._plain(body, power)
+                if order is None:
+                    # The full reading: a power's heading ('France:') or its
+                    # prefix ('France: A par - bur'), then the order.
+                    prefixed, body = self._power_prefix(body)
+                    if prefixed is not None:
+                        if not body and tag is None:
+                            power = prefixed        # a heading
+                            continue
+                        line_power = prefixed
+                    if line_power is None:
+                        raise OrderSyntaxError("no power given for this order",
+                                               hint="put a heading such as 'France:' above it, or use --power")
+                    if self.extensions:
+                        # The DP prefix may come before or after the power name.
+                        body, after = self._extend(body)
+                        tag = after or tag
+                    order = self.parse_order(body, line_power)
             except OrderError as exc:
                 exc.line = number
-                parsed.error = exc
-            lines.append(parsed)
+                error = exc
+            lines.append(ParsedLine(number, text, line_power, order, error, tag))
         return lines
 
-    def _extend(self, parsed: ParsedLine, content: str) -> tuple[str, bool]:
-        """The line with every extension's prefix taken off (their data goes
-        into `parsed.extra`), and whether any took one."""
-        extended = False
+    def _extend(self, content: str) -> tuple[str, LineTag | None]:
+        """The line with every extension's prefix taken off, and the tag of
+        the last that took one (None if none did)."""
+        tag = None
         for extension in self.extensions:
             hit = extension(content)
             if hit is not None:
-                content, data = hit
-                parsed.extra.update(data)
-                extended = True
-        return content, extended
-
-    def _read_line(self, parsed: ParsedLine, content: str) -> str | None:
-        """The full reading of a line the fast path did not take: a power's
-        heading ('France:') returns that power and parses nothing; otherwise
-        the power prefix, then the order, go into `parsed`."""
-        line_power, content = self._power_prefix(content)
-        if line_power is not None:
-            if not content and not parsed.extra:
-                return line_power       # a heading
-            parsed.power = line_power
-        if parsed.power is None:
-            raise OrderSyntaxError("no power given for this order",
-                                   hint="put a heading such as 'France:' above it, or use --power")
-        # The DP prefix may come before or after the power name.
-        content, _ = self._extend(parsed, content)
-        parsed.order = self.parse_order(content, parsed.power)
-        return None
+                content, tag = hit
+        return content, tag
 
 
 def too_long_text(text: str, line_count: int, power: str | None) -> ParsedLine:
     """The one error for a text past the line or size cap."""
-    too_long = ParsedLine(1, f"({line_count} lines, {len(text)} characters)", power)
-    too_long.error = OrderSyntaxError(
+    return ParsedLine(1, f"({line_count} lines, {len(text)} characters)", power, None, OrderSyntaxError(
         f"the orders text is too long: at most {MAX_LINES} lines and {MAX_TEXT_CHARS} characters",
-        line=1, hint="nothing in it was read; send only the orders")
-    return too_long
+        line=1, hint="nothing in it was read; send only the orders"))
 
 
 def refused_line(number: int, raw: str, power: str | None) -> ParsedLine:
     """The error for a line that is not read at all: too long, or holding a
     control character (shown escaped)."""
     if len(raw) > MAX_LINE_CHARS:
-        parsed = ParsedLine(number, raw[:60].strip() + "...", power)
-        parsed.error = OrderSyntaxError(f"the line is longer than {MAX_LINE_CHARS} characters",
-                                        line=number, hint="one order per line")
-        return parsed
+        return ParsedLine(number, raw[:60].strip() + "...", power, None, OrderSyntaxError(
+            f"the line is longer than {MAX_LINE_CHARS} characters", line=number, hint="one order per line"))
     shown = "".join(c if c == "\t" or unicodedata.category(c) not in ("Cc", "Zl", "Zp")
                     else f"\\u{ord(c):04x}" for c in raw.strip())
-    parsed = ParsedLine(number, shown, power)
-    parsed.error = OrderSyntaxError(f"control character {control_character(raw)} in the line",
-                                    line=number, hint="orders are plain text, one per line")
-    return parsed
+    return ParsedLine(number, shown, power, None, OrderSyntaxError(
+        f"control character {control_character(raw)} in the line", line=number,
+        hint="orders are plain text, one per line"))
 
 
 def parser_for(variant: Variant) -> OrderParser:

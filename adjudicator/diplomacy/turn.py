@@ -11,6 +11,8 @@ change hands first and victory is checked)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
 
 from adjudicator.diplomacy.hooks import PreResolved
 from adjudicator.diplomacy.lines import ParsedLine
@@ -20,27 +22,20 @@ from adjudicator.diplomacy.model import (
     BOUNCED,
     CONVOYED,
     CUT,
-    DISLODGED,
     HELD,
     MOVED,
     NO_CONVOY,
     NOT_MATCHED,
     SUPPORTED,
-    UNIT_LETTERS,
+    VOID,
     Reason,
     Unit,
     province_of,
 )
 from adjudicator.diplomacy.movement import resolve_movement
-from adjudicator.diplomacy.movement_result import MovementResult
-from adjudicator.diplomacy.order_types.move import ignored_convoy_note
-from adjudicator.diplomacy.orders import (
-    Hold,
-    Move,
-    Order,
-    SupportHold,
-    SupportMove,
-)
+from adjudicator.diplomacy.movement_result import ConvoyNote, MovementResult
+from adjudicator.diplomacy.order_types.move import move_as_written
+from adjudicator.diplomacy.orders import Hold, Move, Order
 from adjudicator.diplomacy.outcome import (
     DislodgedLine,
     ErrorLine,
@@ -70,9 +65,19 @@ def error_kind(exc: OrderError) -> str:
     return "error"
 
 
-def collect_errors(lines: list[ParsedLine]) -> list[ErrorLine]:
-    return [ErrorLine(l.power, l.number, l.text, str(l.error.message) + (f" ({l.error.hint})" if l.error.hint else ""),
-                      error_kind(l.error)) for l in lines if l.error is not None]
+def collect_errors(lines: list[ParsedLine], refused: dict[int, OrderError],
+                   published_invalid: set[int] | frozenset[int] = frozenset()) -> list[ErrorLine]:
+    """Every line that orders nothing, in line order: the parser's errors,
+    then the phase's (`refused`, by line number). Lines the rules publish as
+    invalid are marked so: they need not stop the turn."""
+    errors = []
+    for line in lines:
+        error = line.error or refused.get(line.number)
+        if error is not None:
+            errors.append(ErrorLine(line.power, line.number, line.text,
+                                    error.message + (f" ({error.hint})" if error.hint else ""),
+                                    error_kind(error), line.number in published_invalid))
+    return errors
 
 
 # --- movement ---------------------------------------------------------------------
@@ -94,25 +99,21 @@ def resolve_with_post_steps(variant: Variant, state: GameState, orders: dict[str
             orders[prov] = Hold(unit.power, unit.type, unit.location)
 
 
-# The result column's word for each reason: these, else the reason's own value. A
-# hold that stood has none: nothing happened to report.
-RESULT_WORDS: dict[Reason, str] = {reason: reason.value for reason in Reason} | {
-    MOVED: "moved", BOUNCED: "bounced", NO_CONVOY: "no convoy", CUT: "cut",
-    NOT_MATCHED: "void: supported unit did not do that", DISLODGED: "dislodged",
-    SUPPORTED: "supported", CONVOYED: "convoyed", HELD: ""}
 # Reasons that are a plain success: no why, unless the unit was dislodged.
 PLAIN_REASONS = frozenset({MOVED, SUPPORTED, CONVOYED, HELD})
 
 
-def why_of(order: Order, reason: Reason, state: GameState, result: MovementResult, graph: MapGraph) -> Why | None:
-    """The typed reason for a result that is not a plain success, from the resolver's decisions."""
+def why_of(order: Order, reason: Reason, state: GameState, result: MovementResult, rule: str = "") -> Why | None:
+    """The typed reason for a result that is not a plain success, from the
+    resolver's decisions; `rule` is the rule a void order broke."""
     # Why and Opponent are made positionally, as OrderLine is (see order_line):
     # Why's fields are (kind, strength, opponents, defence, retreats, disbanded, rule).
     prov, units = order.province, state.units
     contest = result.dislodgements.get(prov)
     if contest is not None:
         (attacker, attack), = contest.others
-        return Why(WhyKind.DISLODGED, attack, (Opponent(units[attacker], attack),), contest.strength)
+        return Why(WhyKind.DISLODGED, attack, (Opponent(units[attacker], attack),), contest.strength,
+                   (), False, rule)
     if reason is BOUNCED:
         contest = result.bounces.get(prov)
         if contest is not None:
@@ -123,36 +124,20 @@ def why_of(order: Order, reason: Reason, state: GameState, result: MovementResul
     elif reason is CUT:
         return Why(WhyKind.CUT, None, tuple([Opponent(units[p]) for p in result.cuts.get(prov, ())]))
     elif reason is NOT_MATCHED:
-        if type(order) is SupportMove:
-            supported = units[order.origin]
-            rule = f"{graph.unit_name(supported)} was not ordered to {graph.full_name(order.dest)}"
-        elif type(order) is SupportHold:
-            supported = units[order.target]
-            rule = f"{graph.unit_name(supported)} was ordered to move"
-        else:
-            return None
-        return Why(WhyKind.NOT_MATCHED, None, (Opponent(supported),), None, (), False, rule)
+        helped = order.helps()
+        if helped is not None:
+            return Why(WhyKind.NOT_MATCHED, None, (Opponent(units[province_of(helped)]),))
     return None
 
 
-def order_line(order: Order, state: GameState, result: MovementResult, published: str | None,
-               graph: MapGraph, defaulted: bool) -> OrderLine:
+def order_line(order: Order, state: GameState, result: MovementResult, defaulted: bool) -> OrderLine:
     prov = order.province
     reason = result.reasons[prov]          # the resolver gives every unit's order a reason
-    words = RESULT_WORDS[reason]
-    dislodged = prov in result.dislodged
-    if dislodged and reason is not DISLODGED:
-        words = (words + ", dislodged").lstrip(", ")
     # The common case, a plain success, has no why.
-    why = why_of(order, reason, state, result, graph) if dislodged or reason not in PLAIN_REASONS else None
-    origin, target = order.ends()
-    unit = f"{UNIT_LETTERS[order.unit_type]} {order.location}" if order.unit_type else f"? {order.location}"
-    # Positional, in OrderLine's field order (power, text, result, detail, kind,
-    # unit, target, origin, succeeded, province, void, why, defaulted): a
-    # keyword call costs about three times as much, and every unit gets a line
-    # every phase.
-    return OrderLine(order.power, published or str(order), words, "", type(order).__name__,
-                     unit, target, origin, result.succeeded[prov], prov, False, why, defaulted)
+    why = why_of(order, reason, state, result) if reason not in PLAIN_REASONS or prov in result.dislodged else None
+    # Positional, in OrderLine's field order (order, result, succeeded, province,
+    # unit, why, void, defaulted): every unit gets a line every phase.
+    return OrderLine(order, reason, result.succeeded[prov], prov, state.units[prov], why, False, defaulted)
 
 
 def retreat_options(variant: Variant, state: GameState, unit: Unit, attacker_from: str | None,
@@ -185,10 +170,11 @@ def adjudicate_movement(variant: Variant, state: GameState, lines: list[ParsedLi
     pre = rules.pre_resolve(variant, state, lines)
     orders, void = orders_to_resolve(state, pre)
     result = resolve_with_post_steps(variant, state, orders, void)
-    outcome = PhaseOutcome(state.phase, state, state.copy(), errors=collect_errors(lines),
+    outcome = PhaseOutcome(state.phase, state, state.copy(), errors=collect_errors(lines, pre.errors,
+                                                                                  pre.published_invalid),
                            notes=list(pre.notes), private={k: list(v) for k, v in pre.private_notes.items()},
                            gm_log=list(pre.gm_log))
-    publish_invalid_lines(variant, lines, outcome)
+    note_invalid_lines(variant, outcome)
     by_province = write_order_lines(variant, state, pre, orders, void, result, outcome)
     after = outcome.next_state
     dislodged_units = move_units(result, after)
@@ -220,49 +206,52 @@ def write_order_lines(variant: Variant, state: GameState, pre: PreResolved, orde
                       outcome: PhaseOutcome) -> dict[str, OrderLine]:
     """One order line per unit, by province, into the outcome; then the void
     orders the variant published for units that are gone."""
-    # Each unit's own power's move as written: a 'via convoy' the player did
-    # not write (validation added it) is not published, and one that was
-    # ignored is noted.
+    # Each unit's own power's move as written: what the judge made of its
+    # 'via convoy' goes on the line beside it.
     written = pre.written
     valid_asked, void_asked = pre.orders, pre.void    # what the players ordered, before post-steps
     by_province: dict[str, OrderLine] = {}
-    published, graph, lines_out, units = pre.published, variant.map, outcome.orders, state.units
+    published, lines_out, units = pre.published, outcome.orders, state.units
     for prov in sorted(units):
         defaulted = prov not in valid_asked and prov not in void_asked
         if prov in void:
             order, why = void[prov]
-            text = published[prov] if prov in published else str(order)
-            line = void_line(variant, state, prov, order, why, text, result, defaulted)
+            line = void_line(state, prov, order, why, result, defaulted)
         else:
             resolved, asked = orders[prov], written.get(prov)
-            line = order_line(resolved, state, result, published.get(prov), graph, defaulted)
-            if asked is not None and type(resolved) is Move:
-                if asked.via_convoy:
-                    line.detail = ignored_convoy_note(graph, asked, resolved) or line.detail
-                elif resolved.via_convoy and prov not in published:
-                    line.text = str(Move(resolved.power, resolved.unit_type, resolved.location, resolved.dest))
+            line = order_line(resolved, state, result, defaulted)
+            if asked is not None and asked != resolved:
+                settle = AS_WRITTEN.get(type(resolved))
+                if settle is not None:
+                    line.order, line.convoy = settle(variant.map, asked, resolved)
+        line.written = published.get(prov)
         by_province[prov] = line
         lines_out.append(line)
     for prov in sorted([p for p in void if p not in units]):
         # A variant may publish an order for a unit that is gone (A&E: a DP
         # order for a minor whose unit was disbanded), invalid.
         order, why = void[prov]
-        lines_out.append(OrderLine(order.power, published.get(prov, str(order)), "void", why,
-                                   kind="Void", succeeded=False, province=prov, void=True,
-                                   why=Why(WhyKind.VOID, rule=why)))
+        lines_out.append(OrderLine(order, VOID, False, prov, None, Why(WhyKind.VOID, rule=why), True,
+                                   written=published.get(prov)))
     return by_province
 
 
-def void_line(variant: Variant, state: GameState, prov: str, order: Order, why: str, text: str,
-              result: MovementResult, defaulted: bool) -> OrderLine:
+# What the line of a resolved order shows of the order its player wrote,
+# by order class: a move's 'via convoy' as written, with a note where the
+# judge took it otherwise.
+AS_WRITTEN: dict[type[Order], Callable[[MapGraph, Any, Any], tuple[Order, ConvoyNote | None]]] = {
+    Move: move_as_written,
+}
+
+
+def void_line(state: GameState, prov: str, order: Order, why: str, result: MovementResult,
+              defaulted: bool) -> OrderLine:
     """The line of a unit whose order was void: it held (and may have been dislodged)."""
-    # Positional, as in order_line.
-    line = OrderLine(order.power, text, "void", why, "Void", str(state.units[prov]), "", "",
-                     False, prov, True, Why(WhyKind.VOID, None, (), None, (), False, why), defaulted)
     if prov in result.dislodged:
-        line.result = "void, dislodged"
-        line.why = why_of(order, result.reasons[prov], state, result, variant.map)
-    return line
+        reason = why_of(order, result.reasons[prov], state, result, why)
+    else:
+        reason = Why(WhyKind.VOID, None, (), None, (), False, why)
+    return OrderLine(order, VOID, False, prov, state.units[prov], reason, True, defaulted)
 
 
 def move_units(result: MovementResult, after: GameState) -> dict[str, Unit]:
@@ -306,17 +295,13 @@ def note_retreats(by_province: dict[str, OrderLine], dislodged_units: dict[str, 
                 reason, retreats=kept.retreats if kept else (), disbanded=kept is None)
 
 
-def publish_invalid_lines(variant: Variant, lines: list[ParsedLine], outcome: PhaseOutcome) -> None:
+def note_invalid_lines(variant: Variant, outcome: PhaseOutcome) -> None:
     """Lines the variant's rules published as invalid (A&E: a DP line that
     cannot be used) keep their error, so `check` tells the player, but they
     need not stop the turn: the rulebook publishes them invalid and goes on.
     The GM is told in `gm_notes`."""
-    if not outcome.errors:
-        return              # the common phase: every line was read
-    marked = {l.number for l in lines if l.error is not None and l.extra.get("published_invalid")}
     for error in outcome.errors:
-        if error.line in marked:
-            error.published = True
+        if error.published:
             who = variant.power_name(error.power) if error.power else "no power"
             outcome.gm_notes.append(f"line {error.line} ({who}): '{error.text}' could not be used "
                                     f"({error.message}); it was published (Invalid) and the turn went on.")

@@ -14,7 +14,7 @@ now hold are still importable from here."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from adjudicator.diplomacy.model import ARMY, Unit
 from adjudicator.diplomacy.order_types.binding import KIND_NAMES, bind_unit
@@ -25,7 +25,6 @@ from adjudicator.diplomacy.order_types.convoy import (
 )
 from adjudicator.diplomacy.order_types.hold import validate_hold
 from adjudicator.diplomacy.order_types.move import (
-    ignored_convoy_note,
     resolve_destination,
     validate_move,
 )
@@ -37,6 +36,7 @@ from adjudicator.diplomacy.order_types.support import (
 )
 from adjudicator.diplomacy.order_types.verdict import Void
 from adjudicator.diplomacy.orders import (
+    AnyOrder,
     Convoy,
     Hold,
     Move,
@@ -54,7 +54,7 @@ __all__ = [
     "can_reach_province",
     "convoy_possible",
     "fleet_route_exists",
-    "ignored_convoy_note",
+    "is_movement_order",
     "normalise_retreat",
     "resolve_destination",
     "settle_convoy_intent",
@@ -72,6 +72,11 @@ VALIDATORS: dict[type[Order], Validator] = {
     SupportMove: validate_support_move,
     Convoy: validate_convoy,
 }
+
+
+def is_movement_order(order: AnyOrder) -> TypeGuard[Order]:
+    """Is this an order a movement phase takes (hold, move, support, convoy)?"""
+    return type(order) in VALIDATORS
 
 
 def validate_movement_order(state: GameState, variant: Variant, order: Order, unit: Unit) -> Order | Void:

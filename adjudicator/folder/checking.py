@@ -10,23 +10,15 @@ are legal but probably not meant; they never change the exit code."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 from adjudicator.diplomacy.lines import ParsedLine
 from adjudicator.diplomacy.model import province_of
-from adjudicator.diplomacy.orders import (
-    Build,
-    Convoy,
-    Disband,
-    Order,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from adjudicator.diplomacy.orders import AnyOrder, Build, Disband, Waive
 from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome
 from adjudicator.diplomacy.state import GameState
-from adjudicator.diplomacy.turn import collect_errors, error_kind
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.errors import AdjudicatorError
 from adjudicator.folder.gamefolder import (
@@ -54,26 +46,27 @@ def check_orders(folder: Path | None, orders_path: Path, power: str | None, stat
             raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
     text = read_orders_text(orders_path)
     lines, outcome = run_phase(variant, state, text, power_id)
-    void = void_lines(lines, outcome)
+    errors = {e.line: e for e in outcome.errors}
+    void = void_lines(variant, lines, outcome)
     line_warnings, general = order_warnings(variant, state, lines, outcome, power_id)
     ok = True
     count = 0
     echo(f"{state.phase}: checking {orders_path}")
     for line in lines:
-        if power_id is not None and line.power not in (None, power_id) and line.error is None:
+        error = errors.get(line.number)
+        if power_id is not None and line.power not in (None, power_id) and error is None:
             echo(f"line {line.number}: {line.text}\n    error (cannot do): this order is for "
                  f"{variant.power_name(line.power)}, not {variant.power_name(power_id)}")
             ok = False
             continue
-        if line.error is not None:
-            error = collect_errors([line])[0]
+        if error is not None:
             who = f"{variant.power_name(line.power)}: " if line.power else ""
             echo(f"line {line.number}: {who}{line.text}\n    error ({error.kind}): {error.message}")
             ok = False
             continue
         normal = long_form(str(line.order), variant.map)
         if line.number in void:
-            echo(f"line {line.number}: {normal}\n    error (cannot do): {void[line.number].detail}")
+            echo(f"line {line.number}: {normal}\n    error (cannot do): {void[line.number].void_rule}")
             ok = False
             continue
         echo(f"line {line.number}: {variant.power_name(line.power)}: {normal}")
@@ -92,25 +85,25 @@ def check_lines(variant: Variant, state: GameState, text: str, power: str) -> tu
     """(echo lines, error lines, numbers of lines that cannot be used). Warnings
     go to the echo only."""
     lines, outcome = run_phase(variant, state, text, power)
-    void = void_lines(lines, outcome)
+    refused = {e.line: e for e in outcome.errors}
+    void = void_lines(variant, lines, outcome)
     line_warnings, general = order_warnings(variant, state, lines, outcome, power)
     echo: list[str] = []
     errors: list[str] = []
     bad: set[int] = set()
     for line in lines:
-        if line.error is not None:
-            exc = line.error
-            message = exc.message + (f" ({exc.hint})" if exc.hint else "")
-            text_ = f"line {line.number}: {line.text}\n    error ({error_kind(exc)}): {message}"
+        error = refused.get(line.number)
+        if error is not None:
+            text_ = f"line {line.number}: {line.text}\n    error ({error.kind}): {error.message}"
             errors.append(text_)
             echo.append(text_)
             bad.add(line.number)
             continue
         normal = long_form(str(line.order), variant.map)
-        dp = f"{line.extra['dp']} DP: " if "dp" in line.extra else ""
+        dp = line.tag.prefix() if line.tag is not None else ""
         if line.number in void:
             # Kept: the adjudicator voids it and the unit holds, with the reason in the report.
-            text_ = f"line {line.number}: {normal}\n    void (cannot do): {void[line.number].detail}"
+            text_ = f"line {line.number}: {normal}\n    void (cannot do): {void[line.number].void_rule}"
             errors.append(text_)
             echo.append(text_)
         else:
@@ -120,16 +113,17 @@ def check_lines(variant: Variant, state: GameState, text: str, power: str) -> tu
     return echo, errors, bad
 
 
-def void_lines(lines: list[ParsedLine], outcome: PhaseOutcome) -> dict[int, OrderLine]:
+def void_lines(variant: Variant, lines: list[ParsedLine], outcome: PhaseOutcome) -> dict[int, OrderLine]:
     """The void result of each orders line that was voided, by line number:
     the outcome's void OrderLine for the same unit (province) and power. A
     unit has at most one usable line (a second one is an error), so the
-    match is exact. A DP line orders a minor power's unit on another power's
-    behalf: its line power never matches the unit's."""
+    match is exact. An allocation (A&E's DP line) orders a minor power's
+    unit on another power's behalf: its line power never matches the unit's."""
     void = {(o.province, o.power): o for o in outcome.orders if o.void}
+    refused = {e.line for e in outcome.errors}
     found: dict[int, OrderLine] = {}
     for line in lines:
-        if line.error is None and isinstance(line.order, Order) and "dp" not in line.extra:
+        if line.order is not None and line.number not in refused and not variant.rules.is_allocation(line):
             hit = void.get((line.order.province, line.order.power))
             if hit is not None:
                 found[line.number] = hit
@@ -147,30 +141,34 @@ def order_warnings(variant: Variant, state: GameState, lines: list[ParsedLine], 
     per_line: dict[int, list[str]] = {}
     general: list[str] = []
     kind = state.phase.kind
+    refused = {e.line for e in outcome.errors}
+    allocation = variant.rules.is_allocation
     if kind == "movement":
         resolved = {o.province: o for o in outcome.orders if o.province}
         for line in lines:
             order = line.order
-            if line.error is not None or not isinstance(order, (SupportHold, SupportMove, Convoy)):
-                continue
-            target = province_of(order.target if isinstance(order, SupportHold) else order.origin)
+            helped = order.helps() if order is not None and line.number not in refused else None
+            if order is None or helped is None:
+                continue            # only supports and convoys help a unit
+            target = province_of(helped)
             unit = state.units.get(target)
             own = resolved.get(target)
-            if unit is None or own is None or unit.power != line.power or "dp" in line.extra:
+            if unit is None or own is None or unit.power != line.power or allocation(line):
                 continue
-            moving = own.kind == "Move"
+            goes_to = own.order.moves_to() if not own.void else None
             name = graph.unit_name(unit)
-            if isinstance(order, SupportHold):
-                if moving:
+            dest = order.attacks()
+            if dest is None:        # a support to hold
+                if goes_to is not None:
                     per_line.setdefault(line.number, []).append(
                         f"{name} is ordered to move, so this support to hold does nothing")
-            elif not moving or province_of(own.target) != province_of(order.dest):
+            elif goes_to != dest:
                 per_line.setdefault(line.number, []).append(
-                    f"{name} is not ordered to move to {graph.full_name(province_of(order.dest))}")
+                    f"{name} is not ordered to move to {graph.full_name(dest)}")
     if power is None:
         return per_line, general
     ordered = {line.order.province for line in lines
-               if line.power == power and isinstance(line.order, Order) and "dp" not in line.extra}
+               if line.power == power and line.order is not None and not allocation(line)}
     if kind == "movement":
         for unit in sorted(state.units_of(power), key=lambda u: u.province):
             if unit.province not in ordered:
@@ -180,15 +178,21 @@ def order_warnings(variant: Variant, state: GameState, lines: list[ParsedLine], 
             if dislodged.unit.power == power and prov not in ordered:
                 general.append(f"dislodged {graph.unit_name(dislodged.unit)} has no order (it will be disbanded)")
     else:
-        general += adjustment_warnings(variant, lines, outcome, power)
+        general += adjustment_warnings(variant, lines, outcome, power, refused)
     return per_line, general
 
 
-def adjustment_warnings(variant: Variant, lines: list[ParsedLine], outcome: PhaseOutcome, power: str) -> list[str]:
+# What each winter order counts towards: the builds a power owes (a waive
+# uses one up), or the disbands.
+COUNTS_TOWARDS: dict[type[AnyOrder], str] = {Build: "builds", Waive: "builds", Disband: "disbands"}
+
+
+def adjustment_warnings(variant: Variant, lines: list[ParsedLine], outcome: PhaseOutcome, power: str,
+                        refused: set[int]) -> list[str]:
     owed = {a.power: a.delta for a in outcome.adjustments}.get(power, 0)
-    usable = [l.order for l in lines if l.power == power and l.error is None]
-    builds = sum(1 for o in usable if isinstance(o, (Build, Waive)))
-    disbands = sum(1 for o in usable if isinstance(o, Disband))
+    usable = Counter(COUNTS_TOWARDS.get(type(l.order)) for l in lines
+                     if l.power == power and l.order is not None and l.number not in refused)
+    builds, disbands = usable["builds"], usable["disbands"]
     name = variant.power_name(power)
     if owed > 0 and builds < owed:
         ordered = f"{builds} build{'' if builds == 1 else 's'} or waive{'' if builds == 1 else 's'}"

@@ -233,7 +233,6 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool, nmr: b
                   opens: datetime | None = None,
                   deadline: DeadlineRule | None = None) -> tuple[list[tuple[Path, str | bytes]], list[str]]:
     """Everything the phase writes, computed and checked, with the GM's notes; nothing written."""
-    from adjudicator.diplomacy.turn import collect_errors
     meta, variant, state, _ = load_current(folder)
     if state.result:
         raise GameFolderError("the game is over", file=str(folder))
@@ -247,8 +246,7 @@ def prepare_phase(folder: Path, orders_path: Path | None, *, force: bool, nmr: b
     lines, outcome = run_phase(variant, state, text)
     # A line the variant publishes as invalid (an unusable DP line) does not
     # stop the phase; the GM is told in the notes.
-    published = {(e.line, e.text) for e in outcome.errors if e.published}
-    errors = [e for e in collect_errors(lines) if (e.line, e.text) not in published]
+    errors = [e for e in outcome.errors if not e.published]
     notes += outcome.gm_notes
     if errors:
         first = errors[0]

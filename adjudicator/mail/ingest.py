@@ -193,15 +193,13 @@ def foreign_lines(variant: Variant, state: GameState, lines: list[ParsedLine], p
                             f"not {variant.power_name(power)}")
             continue
         order = line.order
-        if line.error is not None or not isinstance(order, Order) or "dp" in line.extra:
-            continue   # DP lines order minor powers' units by design
+        if line.error is not None or not isinstance(order, Order) or variant.rules.is_allocation(line):
+            continue   # an allocation (A&E's DP lines) orders another power's unit by design
         owner = unit_owner(state, order)
         if owner is not None and owner != power:
-            try:
-                bind_unit(state, order, dislodged=state.phase.kind == "retreat")
-                why = f"the unit in {order.province} belongs to {variant.power_name(owner)}"
-            except OrderError as exc:
-                why = exc.message
+            bound = bind_unit(state, order, dislodged=state.phase.kind == "retreat")
+            why = bound.message if isinstance(bound, OrderError) else \
+                f"the unit in {order.province} belongs to {variant.power_name(owner)}"
             problems.append(f"line {line.number}: {line.text}: {why}")
     return problems
 

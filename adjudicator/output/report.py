@@ -2,14 +2,13 @@
 adjudicator/templates, overridable per game folder). The public report never
 shows Diplomacy Point allocations; a power's private report adds its own.
 
-Every result that is not a plain success says why, in a judge's voice, from
-the typed `Why` on its order line (never from other report text):
+Every result that is not a plain success says why, in a judge's voice,
+made from the typed order line (adjudicator.output.wording, never from other
+report text):
 
     A Paris - Burgundy  [moved]
     A Marseilles S A Paris - Burgundy  [supported]
     A Vienna - Galicia  [bounced: 1 vs A Warsaw 1]
-    A Munich S A Berlin  [cut by A Tyrolia]
-    F North Sea H  [dislodged by F English Channel (2 vs 1), may retreat to Helgoland Bight, Norway]
     A Paris - Munich (Invalid)  [Paris does not border Munich]
 
 A GM switches the why off per game (`why: false` in game.yaml): the
@@ -21,9 +20,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.diplomacy.model import Reason
+
 if TYPE_CHECKING:
     from adjudicator.diplomacy.mapgraph import MapGraph
-    from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome, Why
+    from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome
     from adjudicator.diplomacy.state import GameState
     from adjudicator.diplomacy.variant import Variant
 
@@ -39,61 +40,14 @@ def long_form(text: str, graph: MapGraph) -> str:
     return LOCATION.sub(swap, text)
 
 
-def _names(graph: MapGraph, locations: tuple[str, ...] | list[str]) -> str:
-    return ", ".join(graph.full_name(loc) for loc in locations)
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def why_text(why: Why, line: OrderLine, graph: MapGraph) -> str:
-    """The judge's words for a typed reason."""
-    # Imported here: `status` uses long_form only and never loads the outcome module.
-    from adjudicator.diplomacy.outcome import WhyKind
-    if why.kind is WhyKind.BOUNCED:
-        if why.strength == 0 and why.opponents and all(o.unit.power == line.power for o in why.opponents):
-            return f"bounced: it cannot dislodge its own {graph.unit_name(why.opponents[0].unit)}"
-        against = ", ".join(f"{graph.unit_name(o.unit)} {o.strength}" for o in why.opponents)
-        return f"bounced: {why.strength} vs {against}" if against else "bounced"
-    if why.kind is WhyKind.NO_CONVOY:
-        return "no convoy: the army stays"
-    if why.kind is WhyKind.CUT:
-        return "cut by " + _and([graph.unit_name(o.unit) for o in why.opponents]) if why.opponents else "cut"
-    if why.kind is WhyKind.DISLODGED:
-        by = why.opponents[0] if why.opponents else None
-        text = "dislodged"
-        if by is not None:
-            text += f" by {graph.unit_name(by.unit)} ({by.strength} vs {why.defence})"
-        if why.retreats:
-            return text + f", may retreat to {_names(graph, why.retreats)}"
-        return text + ", disbanded"
-    if why.kind is WhyKind.NOT_MATCHED:
-        return f"support void: {why.rule}" if why.rule else "support void"
-    return why.rule
-
-
 def shown_line(line: OrderLine, graph: MapGraph, why: bool) -> dict[str, str]:
     """An order line as a report shows it: the order (with '(Invalid)' if it
     was void) and the words in brackets after it ('' for a plain success)."""
-    from adjudicator.diplomacy.outcome import WhyKind
-    text = long_form(line.text, graph)
+    from adjudicator.output.wording import bare, judged, order_text
+    text = long_form(order_text(line), graph)
     if line.void and not text.endswith(INVALID.strip()):
         text += INVALID
-    if not why:
-        words = "" if line.void else line.result
-        if line.void and line.why is not None and line.why.kind is WhyKind.DISLODGED:
-            words = "dislodged"
-        return {"text": text, "why": words}
-    if line.why is not None:
-        words = why_text(line.why, line, graph)
-        if line.void and line.why.kind is WhyKind.DISLODGED:
-            words = f"{line.detail}; {words}" if line.detail else words
-        return {"text": text, "why": words}
-    if line.result == "moved" and line.detail:
-        return {"text": text, "why": f"moved; {line.detail}"}
-    words = line.result + (f": {line.detail}" if line.detail else "")
-    return {"text": text, "why": words}
+    return {"text": text, "why": judged(line, graph) if why else bare(line)}
 
 
 def centre_table(variant: Variant, outcome: PhaseOutcome, after: GameState) -> list[dict[str, Any]]:
@@ -151,24 +105,30 @@ def positions(variant: Variant, after: GameState) -> list[dict[str, str]]:
     return rows
 
 
+# The results of a unit the rules disbanded for a power that sent no orders:
+# in a retreat phase, a dislodged unit; in winter, civil disorder.
+DEFAULT_DISBANDS = (Reason.DISBANDED, Reason.CIVIL_DISORDER)
+
+
 def nmr_sentence(variant: Variant, outcome: PhaseOutcome, power: str, you: bool = False) -> str:
     """'No orders were received from Italy; its units held.' -- the one place an NMR is stated."""
+    from adjudicator.output.wording import and_list
     who = "you" if you else variant.power_name(power)
     its = "your" if you else "its"
     kind = outcome.phase.kind
-    disbanded = [long_form(l.unit, variant.map) for l in outcome.orders
-                 if l.power == power and l.defaulted and l.kind == "Disband"]
+    disbanded = [long_form(str(l.unit), variant.map) for l in outcome.orders
+                 if l.power == power and l.defaulted and l.result in DEFAULT_DISBANDS]
     if kind == "movement":
         default = f"{its} units held"
     elif kind == "retreat":
-        default = (f"{its} dislodged {_and(disbanded)} {'is' if len(disbanded) == 1 else 'are'} disbanded"
+        default = (f"{its} dislodged {and_list(disbanded)} {'is' if len(disbanded) == 1 else 'are'} disbanded"
                    if disbanded else f"{its} dislodged units are disbanded")
     else:
         adj = next((a for a in outcome.adjustments if a.power == power), None)
         if adj is not None and adj.delta > 0:
             default = f"{its} {adj.delta} build{'' if adj.delta == 1 else 's'} {'is' if adj.delta == 1 else 'are'} waived"
         elif disbanded:
-            default = f"civil disorder disbands {_and(disbanded)}"
+            default = f"civil disorder disbands {and_list(disbanded)}"
         else:
             default = f"the rules choose which of {its} units are disbanded"
     return f"No orders were received from {who}; {default}."

@@ -15,7 +15,11 @@ import dataclasses
 from adjudicator.diplomacy.hooks import RuleSet
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.rules.ambition_empire_common import setup
-from adjudicator.rules.ambition_empire_dp import dp_extension, pre_resolve
+from adjudicator.rules.ambition_empire_dp import (
+    dp_extension,
+    is_allocation,
+    pre_resolve,
+)
 from adjudicator.rules.ambition_empire_homes import (
     after_adjustment,
     apply_civil_disorder,
@@ -49,6 +53,7 @@ RULES: RuleSet[Variant] = dataclasses.replace(
     parser_extensions=(dp_extension,),
     civil_disorder=apply_civil_disorder,
     survivors=great_power_survivors,
+    is_allocation=is_allocation,
 )
 
 __all__ = ["RULES", "apply_civil_disorder", "record_draw"]

@@ -18,10 +18,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from enum import Enum
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.diplomacy.hooks import PreResolved
+from adjudicator.diplomacy.lines import LineTag
 from adjudicator.diplomacy.model import province_of
 from adjudicator.diplomacy.orders import (
     AnyOrder,
@@ -50,12 +53,27 @@ if TYPE_CHECKING:
 DP_PREFIX = re.compile(r"^\s*(\d+)\s*d\.?\s*p\.?s?\s*:\s*(.*)$", re.IGNORECASE)
 
 
-def dp_extension(text: str) -> tuple[str, dict[str, object]] | None:
-    """Parser extension: '2 DP: A swi S A mar - sav' -> ('A swi S A mar - sav', {'dp': 2})."""
+@dataclass(frozen=True, slots=True)
+class DiplomacyPoints(LineTag):
+    """A line's Diplomacy Point prefix: how many DPs it allocates to the order after it."""
+
+    amount: int
+
+    def prefix(self) -> str:
+        return f"{self.amount} DP: "
+
+
+def dp_extension(text: str) -> tuple[str, DiplomacyPoints] | None:
+    """Parser extension: '2 DP: A swi S A mar - sav' -> ('A swi S A mar - sav', DiplomacyPoints(2))."""
     match = DP_PREFIX.match(text)
     if match is None:
         return None
-    return match.group(2), {"dp": int(match.group(1))}
+    return match.group(2), DiplomacyPoints(int(match.group(1)))
+
+
+def is_allocation(line: ParsedLine) -> bool:
+    """A DP line buys a minor power's unit its order: it orders no unit of the writer's own."""
+    return isinstance(line.tag, DiplomacyPoints)
 
 
 def written_order(line: ParsedLine) -> str:
@@ -85,15 +103,28 @@ def order_key(order: Order) -> tuple[object, ...]:
     return (type(order).__name__, *sorted(fields.items()))
 
 
-def attacked_provinces(order: Order) -> set[str]:
-    """Provinces this order attacks or helps to attack."""
-    if isinstance(order, Move):
-        return {order.dest_province}
-    if isinstance(order, SupportMove):
-        return {order.dest_province}
-    if isinstance(order, Convoy):
-        return {province_of(order.dest)}
-    return set()
+class Standing(Enum):
+    """Where an allocation stands: not yet tallied, won, lost, or void."""
+
+    PENDING = "pending"
+    WON = "won"
+    LOST = "lost"
+    VOID = "void"
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """An allocation's standing and, if it is void, the rule that voided it."""
+
+    standing: Standing
+    why: str = ""
+
+    def __str__(self) -> str:
+        """As the GM's log and the power's private report give it: 'won', 'void: why'."""
+        return f"void: {self.why}" if self.standing is Standing.VOID else self.standing.value
+
+
+PENDING, WON, LOST = Status(Standing.PENDING), Status(Standing.WON), Status(Standing.LOST)
 
 
 @dataclass
@@ -103,7 +134,7 @@ class Allocation:
     dp: int
     order: Order
     minor_prov: str
-    status: str = "pending"      # pending | void: why | won | lost
+    status: Status = PENDING
 
 
 def religion_breach(variant: Variant, state: GameState, minor: str, order: Order) -> str | None:
@@ -115,30 +146,57 @@ def religion_breach(variant: Variant, state: GameState, minor: str, order: Order
         return religion_of(variant, state, unit.power) if unit else None
 
     if minor == papal:
-        if isinstance(order, Hold):
-            return None
-        if isinstance(order, Move):
-            if order.via_convoy:
-                return "the Papal army may only sortie to an adjacent space, never by convoy"
-            target = state.units.get(order.dest_province)
-            if target is None or faith_at(order.dest_province) != "catholic":
-                return None
-            return "the Papal army may only sortie into an empty space or one held by a non-Catholic unit"
-        if isinstance(order, (SupportHold, SupportMove)):
-            supported = order.target if isinstance(order, SupportHold) else order.origin
-            if faith_at(province_of(supported)) == "catholic":
-                return None
-            return "the Papal army may only support a Catholic unit"
-        return "the Papal army may only hold, sortie or support a Catholic unit"
-    if isinstance(order, SupportMove):
-        mine = religion_of(variant, state, minor)
-        attacker = faith_at(order.origin)
-        defender = faith_at(order.dest_province)
-        if is_islamic(mine) and is_christian(attacker) and is_islamic(defender):
-            return "an Islamic minor may not support a Christian attack on a space an Islamic unit holds"
-        if is_christian(mine) and is_islamic(attacker) and is_christian(defender):
-            return "a Christian minor may not support an Islamic attack on a space a Christian unit holds"
+        papal_rule = PAPAL_RULES.get(type(order))
+        if papal_rule is None:
+            return "the Papal army may only hold, sortie or support a Catholic unit"
+        return papal_rule(order, faith_at)
+    rule = RELIGION_RULES.get(type(order))
+    return rule(religion_of(variant, state, minor), order, faith_at) if rule is not None else None
+
+
+Faith = Callable[[str], "str | None"]      # the religion of the unit in a province, if any
+
+
+def papal_hold(order: Hold, faith_at: Faith) -> str | None:
     return None
+
+
+def papal_sortie(order: Move, faith_at: Faith) -> str | None:
+    if order.via_convoy:
+        return "the Papal army may only sortie to an adjacent space, never by convoy"
+    if faith_at(order.dest_province) != "catholic":
+        return None
+    return "the Papal army may only sortie into an empty space or one held by a non-Catholic unit"
+
+
+def papal_support(order: SupportHold | SupportMove, faith_at: Faith) -> str | None:
+    if faith_at(province_of(order.helps())) == "catholic":
+        return None
+    return "the Papal army may only support a Catholic unit"
+
+
+def minor_support_move(religion: str | None, order: SupportMove, faith_at: Faith) -> str | None:
+    """A minor power of one faith may not support an attack by the other on its own faith's unit."""
+    attacker = faith_at(order.origin)
+    defender = faith_at(order.dest_province)
+    if is_islamic(religion) and is_christian(attacker) and is_islamic(defender):
+        return "an Islamic minor may not support a Christian attack on a space an Islamic unit holds"
+    if is_christian(religion) and is_islamic(attacker) and is_christian(defender):
+        return "a Christian minor may not support an Islamic attack on a space a Christian unit holds"
+    return None
+
+
+# The orders the Papal army may take, each with its own limit; any other
+# order breaks the rule. Then the religion rule of every other minor, by order class.
+PAPAL_RULES: dict[type[AnyOrder], Callable[[Any, Faith], str | None]] = {
+    Hold: papal_hold,
+    Move: papal_sortie,
+    SupportHold: papal_support,
+    SupportMove: papal_support,
+}
+RELIGION_RULES: dict[type[AnyOrder], Callable[[str | None, Any, Faith], str | None]] = {
+    SupportMove: minor_support_move,
+}
 
 
 def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
@@ -148,11 +206,11 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
     from adjudicator.diplomacy.validation import settle_convoy_intent
     from adjudicator.rules.standard import bind_movement_orders
     seed_minor_units(variant, state)
-    dp_lines = [l for l in lines if "dp" in l.extra]
-    plain = [l for l in lines if "dp" not in l.extra]
-    refuse_minor_orders(variant, state, plain)
-    result = bind_movement_orders(variant, state, plain)
-    allocations, unusable = read_allocations(variant, state, dp_lines)
+    dp_lines = [l for l in lines if is_allocation(l)]
+    refused = refuse_minor_orders(variant, state, [l for l in lines if not is_allocation(l)])
+    result = bind_movement_orders(variant, state, [l for l in lines if not is_allocation(l) and l.number not in refused])
+    result.errors.update(refused)
+    allocations, unusable = read_allocations(variant, state, dp_lines, result)
     void_overspending(variant, state, allocations, result.gm_log)
     void_attacking_powers(allocations, result)
     tally(variant, state, allocations, result)
@@ -163,61 +221,70 @@ def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> 
     return result
 
 
-def refuse_minor_orders(variant: Variant, state: GameState, plain: list[ParsedLine]) -> None:
+def refuse_minor_orders(variant: Variant, state: GameState, plain: list[ParsedLine]) -> dict[int, OrderError]:
     """Great Powers order minor units only through DPs: a plain order for
-    one is an error on its line."""
+    one is an error on its line. The errors, by line number."""
+    refused: dict[int, OrderError] = {}
     for line in plain:
         order = line.order
-        if isinstance(order, Order) and line.error is None:
+        if order is not None:
             unit = state.units.get(order.province)
             if unit is not None and not is_great_power(variant, unit.power) and line.power != unit.power:
-                line.error = IllegalOrderError(
+                refused[line.number] = IllegalOrderError(
                     f"the unit in {order.province} belongs to the minor power "
                     f"{minor_name(variant, state, unit.power)}", line=line.number,
                     hint=f"allocate Diplomacy Points instead, e.g. '1 DP: {line.text.split(':')[-1].strip()}'")
+    return refused
 
 
-def read_allocations(variant: Variant, state: GameState,
-                     dp_lines: list[ParsedLine]) -> tuple[list[Allocation], list[Allocation]]:
+def read_allocations(variant: Variant, state: GameState, dp_lines: list[ParsedLine],
+                     result: PreResolved) -> tuple[list[Allocation], list[Allocation]]:
     """The DP lines that allocate to a minor unit, and the Great Powers'
-    lines that cannot be used (void, published invalid)."""
+    lines that cannot be used (void, published invalid). A line that
+    allocates nothing gets its error in `result.errors`."""
     allocations: list[Allocation] = []
     unusable: list[Allocation] = []
     for line in dp_lines:
         order = line.order
-        if line.error is not None or order is None:
+        if order is None:
+            continue                # the parser could not read it: its error is on the line
+        allocation = read_allocation(variant, state, line, order)
+        if isinstance(allocation, Allocation):
+            allocations.append(allocation)
             continue
-        try:
-            allocations.append(read_allocation(variant, state, line, order))
-        except OrderError as exc:
-            exc.line = line.number
-            line.error = exc
-            # The line keeps its error, so `check` tells the player; but the
-            # rulebook publishes an unusable order invalid and goes on, so it
-            # need not stop the turn (turn.py tells the GM).
-            if (isinstance(exc, IllegalOrderError) and isinstance(order, Order) and line.power is not None
-                    and is_great_power(variant, line.power)):
-                line.extra["published_invalid"] = True
-                unusable.append(Allocation(line, line.power, int(line.extra["dp"]),  # type: ignore[call-overload]
-                                           order, order.province, status=f"void: {exc.message}"))
+        allocation.line = line.number
+        result.errors[line.number] = allocation
+        # The line keeps its error, so `check` tells the player; but the
+        # rulebook publishes an unusable order invalid and goes on, so it
+        # need not stop the turn (turn.py tells the GM).
+        if isinstance(order, Order) and line.power is not None and is_great_power(variant, line.power):
+            result.published_invalid.add(line.number)
+            unusable.append(Allocation(line, line.power, dp_of(line), order, order.province,
+                                       Status(Standing.VOID, allocation.message)))
     return allocations, unusable
 
 
-def read_allocation(variant: Variant, state: GameState, line: ParsedLine, order: AnyOrder) -> Allocation:
-    """One DP line's allocation, or the OrderError that makes it unusable."""
-    if not isinstance(order, Order) or not isinstance(order, (Hold, Move, SupportHold, SupportMove, Convoy)):
-        raise IllegalOrderError("DPs buy a minor unit's hold, move, support or convoy")
+def dp_of(line: ParsedLine) -> int:
+    """The DPs a line allocates."""
+    return line.tag.amount if isinstance(line.tag, DiplomacyPoints) else 0
+
+
+def read_allocation(variant: Variant, state: GameState, line: ParsedLine, order: AnyOrder) -> Allocation | IllegalOrderError:
+    """One DP line's allocation, or the error that makes it unusable."""
+    from adjudicator.diplomacy.validation import is_movement_order
+    if not is_movement_order(order):
+        return IllegalOrderError("DPs buy a minor unit's hold, move, support or convoy")
     if line.power is None or not is_great_power(variant, line.power):
-        raise IllegalOrderError("only a Great Power allocates DPs")
-    dp = int(line.extra["dp"])  # type: ignore[call-overload]
+        return IllegalOrderError("only a Great Power allocates DPs")
+    dp = dp_of(line)
     if dp < 1:
-        raise IllegalOrderError("allocate at least one DP")
+        return IllegalOrderError("allocate at least one DP")
     unit = state.units.get(order.province)
     if unit is None:
-        raise IllegalOrderError(f"there is no unit in {order.province}")
+        return IllegalOrderError(f"there is no unit in {order.province}")
     if is_great_power(variant, unit.power):
-        raise IllegalOrderError(f"the unit in {order.province} is not a minor power's",
-                                hint="DPs are for minor powers' units")
+        return IllegalOrderError(f"the unit in {order.province} is not a minor power's",
+                                 hint="DPs are for minor powers' units")
     return Allocation(line, line.power, dp, order, order.province)
 
 
@@ -232,7 +299,8 @@ def void_overspending(variant: Variant, state: GameState, allocations: list[Allo
         if total > allowed:
             for a in allocations:
                 if a.power == power:
-                    a.status = f"void: {total} DPs allocated, only {allowed} due; all this turn's DPs are lost"
+                    a.status = Status(Standing.VOID,
+                                      f"{total} DPs allocated, only {allowed} due; all this turn's DPs are lost")
 
 
 def void_attacking_powers(allocations: list[Allocation], result: PreResolved) -> None:
@@ -241,10 +309,11 @@ def void_attacking_powers(allocations: list[Allocation], result: PreResolved) ->
     for order in list(result.orders.values()) + [o for o, _ in result.void.values()]:
         own_orders[order.power].append(order)
     for a in allocations:
-        if a.status != "pending":
+        if a.status is not PENDING:
             continue
-        if any(a.minor_prov in attacked_provinces(o) for o in own_orders.get(a.power, [])):
-            a.status = "void: this power attacks (or supports or convoys an attack on) that minor power this turn"
+        if any(o.attacks() == a.minor_prov for o in own_orders.get(a.power, [])):
+            a.status = Status(Standing.VOID,
+                              "this power attacks (or supports or convoys an attack on) that minor power this turn")
 
 
 def tally(variant: Variant, state: GameState, allocations: list[Allocation], result: PreResolved) -> None:
@@ -254,7 +323,7 @@ def tally(variant: Variant, state: GameState, allocations: list[Allocation], res
     by_unit: dict[str, list[Allocation]] = defaultdict(list)
     for a in allocations:
         gm.append(f"DP: {variant.powers[a.power].name}: {a.dp} DP to {state.units[a.minor_prov]}: "
-                  f"'{written_order(a.line)}'" + ("" if a.status == "pending" else f" ({a.status})"))
+                  f"'{written_order(a.line)}'" + ("" if a.status is PENDING else f" ({a.status})"))
         by_unit[a.minor_prov].append(a)
     for prov, allocs in sorted(by_unit.items()):
         winner = pool_winner(state, prov, allocs, gm)
@@ -268,7 +337,7 @@ def pool_winner(state: GameState, prov: str, allocs: list[Allocation], gm: list[
     unit = state.units[prov]
     pools: dict[tuple[object, ...], list[Allocation]] = defaultdict(list)
     for a in allocs:
-        if a.status == "pending":
+        if a.status is PENDING:
             pools[order_key(a.order)].append(a)
     totals = sorted(((sum(a.dp for a in pool), key) for key, pool in pools.items()),
                     key=lambda t: -t[0])
@@ -277,7 +346,7 @@ def pool_winner(state: GameState, prov: str, allocs: list[Allocation], gm: list[
     winner = totals[0][1] if totals and (len(totals) == 1 or totals[0][0] > totals[1][0]) else None
     for key, pool in pools.items():
         for a in pool:
-            a.status = "won" if key == winner else "lost"
+            a.status = WON if key == winner else LOST
     if winner is None:
         if totals:
             gm.append(f"DP: {unit} tied; it holds")
@@ -320,15 +389,13 @@ def tell_powers(state: GameState, allocations: list[Allocation], unusable: list[
             f"{a.dp} DP to {unit_text(a.order)}: '{written_order(a.line)}': {a.status}")
 
 
-def crossing_of(order: Order) -> str | None:
-    """The province an order crosses into (moves) or reaches across to (supports)."""
-    if isinstance(order, Move):
-        return order.dest_province
-    if isinstance(order, SupportHold):
-        return province_of(order.target)
-    if isinstance(order, SupportMove):
-        return order.dest_province
-    return None
+# The province each order class crosses into (a move) or reaches across to
+# (a support), for the straits.
+CROSSINGS: dict[type[AnyOrder], Callable[[Any], str]] = {
+    Move: lambda move: move.dest_province,
+    SupportHold: lambda support: province_of(support.target),
+    SupportMove: lambda support: support.dest_province,
+}
 
 
 def name_closed_straits(variant: Variant, state: GameState, lines: list[ParsedLine], result: PreResolved) -> None:
@@ -338,12 +405,12 @@ def name_closed_straits(variant: Variant, state: GameState, lines: list[ParsedLi
     not published as a convoy the player never asked for)."""
     from adjudicator.rules.ambition_empire_map import closed_strait_reason
     asked_convoy = {l.order.province for l in lines
-                    if l.error is None and isinstance(l.order, Move) and l.order.via_convoy}
+                    if l.number not in result.errors and isinstance(l.order, Move) and l.order.via_convoy}
     convoyed = {(o.origin, province_of(o.dest)) for o in result.orders.values() if isinstance(o, Convoy)}
     for prov, (order, _) in list(result.void.items()):
-        unit, target = state.units.get(prov), crossing_of(order)
-        if unit is not None and target is not None:
-            reason = closed_strait_reason(state, variant, unit, unit.province, target)
+        unit, crossing = state.units.get(prov), CROSSINGS.get(type(order))
+        if unit is not None and crossing is not None:
+            reason = closed_strait_reason(state, variant, unit, unit.province, crossing(order))
             if reason is not None:
                 result.void[prov] = (order, reason)
     for prov, order in list(result.orders.items()):
@@ -383,5 +450,5 @@ def publish_unusable(variant: Variant, state: GameState, unusable: list[Allocati
             continue
         first = pools[totals[0][1]][0]
         owner = state.centres[prov]
-        result.void[prov] = (dataclasses.replace(first.order, power=owner), first.status.removeprefix("void: "))
+        result.void[prov] = (dataclasses.replace(first.order, power=owner), first.status.why)
         result.published[prov] = written_order(first.line)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from adjudicator.diplomacy.hooks import PreResolved, RuleSet
 from adjudicator.diplomacy.model import Unit
 from adjudicator.diplomacy.movement import MovementResult, standard_backup_rule
-from adjudicator.diplomacy.orders import Move, Order, Waive
+from adjudicator.diplomacy.orders import Order
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.validation import (
     Void,
@@ -16,11 +16,16 @@ from adjudicator.diplomacy.validation import (
     settle_convoy_intent,
     validate_movement_order,
 )
-from adjudicator.errors import OrderError
+from adjudicator.errors import IllegalOrderError, OrderError
 
 if TYPE_CHECKING:
     from adjudicator.diplomacy.lines import ParsedLine
     from adjudicator.diplomacy.variant import Variant
+
+
+def is_allocation(line: ParsedLine) -> bool:
+    """Standard orders are all a power's own: no line allocates."""
+    return False
 
 
 def is_adjacent(variant: Variant, state: GameState, unit: Unit, source: str, target: str, purpose: str) -> bool:
@@ -28,49 +33,46 @@ def is_adjacent(variant: Variant, state: GameState, unit: Unit, source: str, tar
 
 
 def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
-    """Bind and validate each parsed line. Errors stay on their lines; void
-    orders are kept with their reason and the unit holds."""
+    """Each line's verdict: the order it gives, bound to its unit and
+    checked; Void (the unit holds, and the report says why); or the error
+    that keeps it from ordering anything. Then which army moves go by convoy."""
     result = PreResolved(orders={})
-    valid, void, written = result.orders, result.void, result.written
+    valid, void, written, errors = result.orders, result.void, result.written, result.errors
     seen: dict[str, int] = {}
-    units = state.units
     for line in lines:
         order = line.order
-        if order is None or line.error is not None:
+        if order is None:
+            continue                # the parser could not read it: its error is on the line
+        if not isinstance(order, Order):    # a waive, which orders no unit
+            errors[line.number] = IllegalOrderError("waive is only for winter adjustments", line=line.number)
             continue
-        if isinstance(order, Waive):
-            line.error = _illegal("waive is only for winter adjustments", line.number)
+        verdict = movement_verdict(variant, state, order, seen, line.number)
+        if isinstance(verdict, OrderError):
+            errors[line.number] = verdict
             continue
         prov = order.province
-        unit = units.get(prov)
-        # bind_unit's three checks, inline for the common order that passes
-        # them (every line of every phase); bind_unit says why one fails.
-        # tests/test_binding.py keeps the two in step.
-        if unit is None or unit.power != order.power or order.unit_type is not None and order.unit_type is not unit.type:
-            try:
-                bind_unit(state, order)
-            except OrderError as exc:
-                exc.line = line.number
-                line.error = exc
-            continue
-        if prov in seen:
-            line.error = _illegal(f"the unit in {prov} already has an order on line {seen[prov]}", line.number)
-            continue
-        seen[prov] = line.number
-        if type(order) is Move:
-            written[prov] = order
-        checked = validate_movement_order(state, variant, order, unit)
-        if isinstance(checked, Void):
-            void[prov] = (order, checked.reason)
+        written[prov] = order
+        if isinstance(verdict, Void):
+            void[prov] = (order, verdict.reason)
         else:
-            valid[prov] = checked
+            valid[prov] = verdict
     settle_convoy_intent(state, variant, valid, void)
     return result
 
 
-def _illegal(message: str, line: int) -> OrderError:
-    from adjudicator.errors import IllegalOrderError
-    return IllegalOrderError(message, line=line)
+def movement_verdict(variant: Variant, state: GameState, order: Order, seen: dict[str, int],
+                     number: int) -> Order | Void | OrderError:
+    """One line's verdict in a movement phase: bound to its unit (the first
+    order for a unit stands; `seen` keeps the line of each), then checked."""
+    unit = bind_unit(state, order)
+    if isinstance(unit, OrderError):
+        unit.line = number
+        return unit
+    prov = order.province
+    if prov in seen:
+        return IllegalOrderError(f"the unit in {prov} already has an order on line {seen[prov]}", line=number)
+    seen[prov] = number
+    return validate_movement_order(state, variant, order, unit)
 
 
 def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
@@ -137,4 +139,5 @@ STANDARD: RuleSet[Variant] = RuleSet(
     playing_powers=playing_powers,
     setup=setup,
     survivors=survivors,
+    is_allocation=is_allocation,
 )

@@ -1,7 +1,8 @@
 """Bind an order to the unit it names, whatever the order's type.
 
 An order for a missing unit or for another power's unit is an error (it
-orders nothing); validation.py, retreats.py and the winter disband use this."""
+orders nothing): the verdict on its line. The movement, retreat and winter
+phases use this."""
 
 from __future__ import annotations
 
@@ -13,19 +14,19 @@ from adjudicator.errors import IllegalOrderError
 KIND_NAMES = {UnitType.ARMY: "army", UnitType.FLEET: "fleet"}
 
 
-def bind_unit(state: GameState, order: Order, *, dislodged: bool = False) -> Unit:
-    """The unit an order is for, or an error saying why there is none."""
+def bind_unit(state: GameState, order: Order, *, dislodged: bool = False) -> Unit | IllegalOrderError:
+    """The unit an order is for, or the error saying why there is none."""
     pool = {p: d.unit for p, d in state.dislodged.items()} if dislodged else state.units
     unit = pool.get(order.province)
     where = order.province
     if unit is None:
         what = "dislodged unit" if dislodged else "unit"
-        raise IllegalOrderError(f"there is no {what} in {where}")
+        return IllegalOrderError(f"there is no {what} in {where}")
     if unit.power != order.power:
-        raise IllegalOrderError(f"the unit in {where} belongs to {unit.power.title()}, not {order.power.title()}",
-                                hint="you can only order your own units")
+        return IllegalOrderError(f"the unit in {where} belongs to {unit.power.title()}, not {order.power.title()}",
+                                 hint="you can only order your own units")
     if order.unit_type is not None and order.unit_type is not unit.type:
-        raise IllegalOrderError(f"the unit in {where} is {'an' if unit.type is UnitType.ARMY else 'a'} "
-                                f"{KIND_NAMES[unit.type]}, not {'an' if order.unit_type is UnitType.ARMY else 'a'} "
-                                f"{KIND_NAMES[order.unit_type]}")
+        return IllegalOrderError(f"the unit in {where} is {'an' if unit.type is UnitType.ARMY else 'a'} "
+                                 f"{KIND_NAMES[unit.type]}, not {'an' if order.unit_type is UnitType.ARMY else 'a'} "
+                                 f"{KIND_NAMES[order.unit_type]}")
     return unit

@@ -34,27 +34,27 @@ def read_build(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType |
 
 
 # --- validation ---------------------------------------------------------------------
-def validate_build(variant: Variant, after: GameState, order: Build, builds_left: int) -> Unit:
+def validate_build(variant: Variant, after: GameState, order: Build, builds_left: int) -> Unit | IllegalOrderError:
     """The unit built, if the power has a build left and the site is one of
     its build sites in the position as built so far (`after`), with a coast
-    named where a fleet needs one."""
+    named where a fleet needs one; else the error."""
     graph = variant.map
     power = order.power
     if builds_left <= 0:
-        raise IllegalOrderError(f"{variant.powers[power].name} has no builds left"
-                                if power in variant.powers else "no builds left")
+        return IllegalOrderError(f"{variant.powers[power].name} has no builds left"
+                                 if power in variant.powers else "no builds left")
     prov = order.province
     sites = variant.rules.build_sites(variant, after, power)
     if prov not in sites:
         why = "not an owned, vacant home centre" if prov not in after.units else "occupied"
-        raise IllegalOrderError(f"cannot build in {graph.full_name(prov)}: {why}",
-                                hint=("sites: " + ", ".join(sites)) if sites else "no site is free")
+        return IllegalOrderError(f"cannot build in {graph.full_name(prov)}: {why}",
+                                 hint=("sites: " + ", ".join(sites)) if sites else "no site is free")
     location = order.location
     assert order.unit_type is not None
     if order.unit_type is UnitType.FLEET and "/" not in location and graph.provinces[prov].coasts:
-        raise IllegalOrderError(f"which coast of {graph.full_name(prov)}?",
-                                hint="e.g. build F " + graph.coasts(prov)[0])
+        return IllegalOrderError(f"which coast of {graph.full_name(prov)}?",
+                                 hint="e.g. build F " + graph.coasts(prov)[0])
     if not graph.can_stand(order.unit_type, location):
-        raise IllegalOrderError(f"cannot build {'a fleet' if order.unit_type is UnitType.FLEET else 'an army'} "
-                                f"in {graph.full_name(location)}")
+        return IllegalOrderError(f"cannot build {'a fleet' if order.unit_type is UnitType.FLEET else 'an army'} "
+                                 f"in {graph.full_name(location)}")
     return Unit(power, order.unit_type, location)

@@ -30,12 +30,15 @@ def read_disband(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType
 
 
 # --- validation ---------------------------------------------------------------------
-def validate_winter_disband(state: GameState, order: Disband, still_due: int, disbanded: set[str]) -> Unit:
+def validate_winter_disband(state: GameState, order: Disband, still_due: int,
+                            disbanded: set[str]) -> Unit | IllegalOrderError:
     """The power's unit to disband, if it still owes disbands and has not
-    already disbanded this one."""
+    already disbanded this one; else the error."""
     if still_due <= 0:
-        raise IllegalOrderError("no disbands are due")
+        return IllegalOrderError("no disbands are due")
     unit = bind_unit(state, order)
+    if isinstance(unit, IllegalOrderError):
+        return unit
     if unit.province in disbanded:
-        raise IllegalOrderError(f"{unit} is already disbanded")
+        return IllegalOrderError(f"{unit} is already disbanded")
     return unit

@@ -17,7 +17,7 @@ from adjudicator.diplomacy.model import (
     Unit,
     UnitType,
 )
-from adjudicator.diplomacy.movement_result import Contest
+from adjudicator.diplomacy.movement_result import Contest, ConvoyNote
 from adjudicator.diplomacy.order_types.board import Board, Decided
 from adjudicator.diplomacy.order_types.convoy import convoy_possible, has_path
 from adjudicator.diplomacy.order_types.hold import hold_strength
@@ -126,7 +126,7 @@ def validate_move(state: GameState, variant: Variant, order: Move, unit: Unit, e
     adjacent = variant.rules.is_adjacent(variant, state, unit, unit.location, target, "move")
     if adjacent and (not order.via_convoy or not convoy_possible(graph, here, target)):
         # 'via convoy' where no convoy can ever go: the directive is ignored
-        # and the army moves over land (turn.py notes it on the order line).
+        # and the army moves over land (move_as_written notes it on the order line).
         if exact and order.dest == target and not order.via_convoy:
             return order
         return Move(unit.power, unit.type, unit.location, target)
@@ -142,17 +142,21 @@ def validate_move(state: GameState, variant: Variant, order: Move, unit: Unit, e
     return Move(unit.power, unit.type, unit.location, target, via)
 
 
-def ignored_convoy_note(graph: MapGraph, written: Move, final: Move) -> str | None:
-    """The note for an order line whose 'via convoy' was ignored (the army
-    moved, or tried to move, over land), or None if it was not. `final` is
-    the move as validation settled it."""
-    if not written.via_convoy or final.via_convoy:
-        return None
-    origin, dest = written.province, final.dest_province
-    if not convoy_possible(graph, origin, dest):
-        return (f"'via convoy' ignored: no convoy can go from {graph.full_name(origin)} to "
-                f"{graph.full_name(dest)}; a move over land")
-    return "'via convoy' ignored: no fleet convoys it; a move over land"
+def move_as_written(graph: MapGraph, written: Move, final: Move) -> tuple[Move, ConvoyNote | None]:
+    """The move an order line shows, and what the judge made of its 'via
+    convoy' where that differs from what was written. `final` is the move as
+    validation settled it. A 'via convoy' the player did not write is not
+    shown on the move (ADDED); one that was ignored (the army moved, or
+    tried to move, over land) says why."""
+    if not written.via_convoy:
+        if not final.via_convoy:
+            return final, None
+        return Move(final.power, final.unit_type, final.location, final.dest), ConvoyNote.ADDED
+    if final.via_convoy:
+        return final, None
+    if not convoy_possible(graph, written.province, final.dest_province):
+        return final, ConvoyNote.NO_ROUTE
+    return final, ConvoyNote.NO_FLEET
 
 
 # --- adjudication -------------------------------------------------------------------

@@ -4,8 +4,9 @@ dislodgement left it; two retreats to one province both fail."""
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING
+from collections import defaultdict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.diplomacy.model import (
     ARMY,
@@ -21,7 +22,7 @@ from adjudicator.diplomacy.order_types.reading import (
     Tokens,
 )
 from adjudicator.diplomacy.order_types.verdict import Void
-from adjudicator.diplomacy.orders import AnyOrder, Disband, Move, Retreat
+from adjudicator.diplomacy.orders import AnyOrder, Disband, Move, Order, Retreat
 
 if TYPE_CHECKING:
     from adjudicator.diplomacy.mapgraph import MapGraph
@@ -41,10 +42,17 @@ def read_retreat(reader: Reader, tokens: Tokens, power: str, unit_type: UnitType
 
 
 def normalise_retreat(order: AnyOrder) -> AnyOrder:
-    """In a retreat phase, 'F tri - alb' means a retreat."""
-    if isinstance(order, Move):
-        return Retreat(order.power, order.unit_type, order.location, order.dest)
-    return order
+    """An order as a retreat phase reads it: 'F tri - alb' means a retreat."""
+    reading = RETREAT_READINGS.get(type(order))
+    return reading(order) if reading is not None else order
+
+
+def move_as_retreat(move: Move) -> Retreat:
+    return Retreat(move.power, move.unit_type, move.location, move.dest)
+
+
+# The order classes a retreat phase reads as another.
+RETREAT_READINGS: dict[type[AnyOrder], Callable[[Any], AnyOrder]] = {Move: move_as_retreat}
 
 
 # --- validation ---------------------------------------------------------------------
@@ -66,11 +74,13 @@ def validate_retreat(state: GameState, graph: MapGraph, order: Retreat, unit: Un
 
 
 # --- adjudication -------------------------------------------------------------------
-def retreat_targets(retreats: list[Retreat]) -> Counter[str]:
-    """How many of these (valid) retreats go to each province."""
-    return Counter(r.dest_province for r in retreats)
-
-
-def retreat_succeeds(retreat: Retreat, targets: Counter[str]) -> bool:
-    """A retreat fails if another unit retreats to the same province."""
-    return targets[retreat.dest_province] <= 1
+def retreat_rivals(state: GameState, chosen: dict[str, Order]) -> dict[str, tuple[Unit, ...]]:
+    """For each dislodged unit that retreats, by province, the other units
+    that retreat to the same province: if there are any, all of them fail."""
+    by_dest: dict[str, list[str]] = defaultdict(list)
+    for prov, order in sorted(chosen.items()):
+        dest = order.moves_to()
+        if dest is not None:
+            by_dest[dest].append(prov)
+    return {prov: tuple(state.dislodged[other].unit for other in provs if other != prov)
+            for provs in by_dest.values() for prov in provs}

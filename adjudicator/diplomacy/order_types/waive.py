@@ -18,7 +18,8 @@ def read_waive(reader: Reader, tokens: Tokens, power: str) -> Waive | None:
 
 
 # --- validation ---------------------------------------------------------------------
-def validate_waive(builds_left: int) -> None:
-    """A waive uses up one of the power's builds; it needs one left."""
+def validate_waive(builds_left: int) -> IllegalOrderError | None:
+    """A waive uses up one of the power's builds; it needs one left (else the error)."""
     if builds_left <= 0:
-        raise IllegalOrderError("no build left to waive")
+        return IllegalOrderError("no build left to waive")
+    return None

@@ -1,0 +1,113 @@
+"""The map's drawing pieces, shared by the board, the orders and the side
+panel: rounded coordinates (so floating noise never changes the bytes),
+arrows, crosses and unit symbols, and the board's palette."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from adjudicator.diplomacy.model import UnitType
+from adjudicator.output.colours import text_colour
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.container import Group
+
+    from adjudicator.diplomacy.variant import Variant
+
+NODE_R = 15
+COAST_R = 6
+SEA_FILL, COAST_FILL, LAND_FILL = "#a9cbe8", "#cfe3b4", "#eadcb8"
+SEA_STROKE, LAND_STROKE = "#5d8fbf", "#9b8a62"
+ARMY_EDGE, FLEET_EDGE = "#a89a78", "#6f9fd0"
+NEUTRAL_CENTRE = "#ffffff"
+FAIL_COLOUR = "#d62020"
+RELIGION_LETTERS = {"catholic": "C", "protestant": "P", "orthodox": "O", "islamic": "I"}
+
+
+def rounded(value: float) -> float:
+    """Coordinates rounded so floating noise never changes the output bytes."""
+    return round(value, 1)
+
+
+def point(p: tuple[float, float]) -> tuple[float, float]:
+    return rounded(p[0]), rounded(p[1])
+
+
+# --- geometry -----------------------------------------------------------------------
+def shorten(a: tuple[float, float], b: tuple[float, float], start: float, end: float
+             ) -> tuple[tuple[float, float], tuple[float, float]]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    return (a[0] + ux * start, a[1] + uy * start), (b[0] - ux * end, b[1] - uy * end)
+
+
+def arrow(dwg: svgwrite.Drawing, group: Group, a: tuple[float, float], b: tuple[float, float],
+           colour: str, *, width: float = 2.6, opacity: float = 1.0, dash: str | None = None,
+           head: bool = True, **extra: str) -> None:
+    """A line from a to b with a filled triangular head (drawn as a polygon,
+    not an SVG marker, so every renderer shows it the same)."""
+    p, q = shorten(a, b, NODE_R - 3, NODE_R + (1 if head else 0))
+    line = dwg.line((rounded(p[0]), rounded(p[1])), (rounded(q[0]), rounded(q[1])), stroke=colour, stroke_width=width,
+                    stroke_opacity=opacity, stroke_linecap="round", **extra)
+    if dash:
+        line["stroke-dasharray"] = dash
+    group.add(line)
+    if head:
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        d = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / d, dy / d
+        size = 4 + width * 1.6
+        tip = (q[0] + ux * 2, q[1] + uy * 2)
+        left = (q[0] - ux * size - uy * size * 0.55, q[1] - uy * size + ux * size * 0.55)
+        right = (q[0] - ux * size + uy * size * 0.55, q[1] - uy * size - ux * size * 0.55)
+        group.add(dwg.polygon([(rounded(x), rounded(y)) for x, y in (tip, left, right)], fill=colour,
+                              fill_opacity=opacity))
+
+
+def cross(dwg: svgwrite.Drawing, group: Group, at: tuple[float, float], size: float = 6) -> None:
+    x, y = at
+    g = dwg.g(class_="failed", stroke=FAIL_COLOUR, stroke_width=3, stroke_linecap="round")
+    g.add(dwg.line((rounded(x - size), rounded(y - size)), (rounded(x + size), rounded(y + size))))
+    g.add(dwg.line((rounded(x - size), rounded(y + size)), (rounded(x + size), rounded(y - size))))
+    group.add(g)
+
+
+def midpoint(a: tuple[float, float], b: tuple[float, float], t: float = 0.5) -> tuple[float, float]:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+# --- symbols ------------------------------------------------------------------------
+def unit_symbol(dwg: svgwrite.Drawing, unit_type: UnitType, at: tuple[float, float], fill: str,
+                 letter: str, *, scale: float = 1.0, ident: str, css: str, dashed: bool = False,
+                 tooltip: str = "") -> Group:
+    """Army: a rounded square. Fleet: a ship's hull. The letter is A/F for a
+    Great Power and the religion initial for a minor power."""
+    x, y = at
+    g = dwg.g(id=ident, class_=css)
+    if tooltip:
+        g.set_desc(title=tooltip)
+    stroke = {"stroke": "#000000", "stroke_width": 1.4}
+    if dashed:
+        stroke["stroke_dasharray"] = "3,2"
+    if unit_type is UnitType.ARMY:
+        s = 10 * scale
+        g.add(dwg.rect((rounded(x - s), rounded(y - s)), (rounded(2 * s), rounded(2 * s)), rx=rounded(3 * scale), fill=fill, **stroke))
+    else:
+        w, h = 13 * scale, 8 * scale
+        g.add(dwg.polygon([(rounded(x - w), rounded(y - h)), (rounded(x + w), rounded(y - h)), (rounded(x + w * 0.6), rounded(y + h)),
+                           (rounded(x - w * 0.6), rounded(y + h))], fill=fill, **stroke))
+    g.add(dwg.text(letter, insert=(rounded(x), rounded(y + 4.5 * scale)), text_anchor="middle",
+                   font_size=rounded(13 * scale), font_weight="bold", font_family="DejaVu Sans, Arial, sans-serif",
+                   fill=text_colour(fill)))
+    return g
+
+
+def unit_letter(variant: Variant, power: str, unit_type: UnitType) -> str:
+    if power in variant.powers:
+        return unit_type.value
+    minor = variant.minor_powers.get(power)
+    religion = str(minor.traits.get("religion", "")) if minor is not None else ""
+    return RELIGION_LETTERS.get(religion, "?")
