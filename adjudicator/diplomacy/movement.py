@@ -50,6 +50,7 @@ from adjudicator.diplomacy.order_types.move import (
     move_succeeds,
 )
 from adjudicator.diplomacy.order_types.support import (
+    UNMATCH,
     cutters,
     index_support_hold,
     index_support_move,
@@ -127,8 +128,7 @@ class MovementAdjudicator(Board):
         self.unmatched = {p for p in self.supports if not support_matches(self, p)}
         for prov in self.unmatched:
             support = orders[prov]
-            if type(support) is SupportMove:
-                self.move_supports[(support.origin, support.dest_province)].remove(prov)
+            UNMATCH[type(support)](self, prov, support)
         # Validation has settled which army moves go by convoy.
         self.by_convoy = {p for p, m in self.moves.items() if m.via_convoy}
         # Two units moving into each other's province meet head-on, unless either goes by convoy.

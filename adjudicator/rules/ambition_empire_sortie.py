@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.model import Unit
 from adjudicator.diplomacy.movement import MovementResult, resolve_movement
-from adjudicator.diplomacy.orders import Move, Order, SupportMove
+from adjudicator.diplomacy.orders import Order, SupportMove
 from adjudicator.diplomacy.state import GameState
 from adjudicator.rules.ambition_empire_common import (
     KEY,
@@ -44,10 +44,9 @@ def post_resolve(variant: Variant, state: GameState, orders: dict[str, Order],
         unit = state.units[prov]
         if is_great_power(variant, unit.power):
             continue
-        move = orders[prov]
-        assert isinstance(move, Move)
+        dest = orders[prov].moves_to()
         supports = [p for p, o in orders.items() if isinstance(o, SupportMove) and o.origin == prov
-                    and o.dest_province == move.dest_province]
+                    and o.dest_province == dest]
         if supports:
             # Would the move succeed on its own? Then it is the move that is invalid.
             bare = {p: o for p, o in orders.items() if p not in supports}

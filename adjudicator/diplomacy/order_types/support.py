@@ -5,7 +5,8 @@ own power's units."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.diplomacy.model import (
     ARMY,
@@ -28,7 +29,7 @@ from adjudicator.diplomacy.order_types.reading import (
     Tokens,
 )
 from adjudicator.diplomacy.order_types.verdict import Void
-from adjudicator.diplomacy.orders import SupportHold, SupportMove
+from adjudicator.diplomacy.orders import Order, SupportHold, SupportMove
 from adjudicator.errors import OrderSyntaxError
 
 if TYPE_CHECKING:
@@ -117,18 +118,45 @@ def index_support_move(board: Board, prov: str, order: SupportMove) -> None:
     board.supports.append(prov)
 
 
-def support_matches(board: Board, prov: str) -> bool:
-    """Was the unit the support in `prov` supports ordered as the support
-    says? A support of a move that names a coast only helps a move to that
-    coast (DATC 6.B.9); a support of a hold helps any unit that does not move."""
-    order = board.orders[prov]
-    if type(order) is SupportMove:      # the order classes have no subclasses
-        supported = board.moves.get(order.origin)
-        if supported is None or supported.dest_province != order.dest_province:
-            return False
-        return "/" not in order.dest or "/" not in supported.dest or order.dest == supported.dest
-    assert isinstance(order, SupportHold)      # board.supports holds supports alone
+def support_move_matches(board: Board, order: SupportMove) -> bool:
+    """Was the supported unit ordered to move where the support says? A
+    support that names a coast only helps a move to that coast (DATC 6.B.9)."""
+    supported = board.moves.get(order.origin)
+    if supported is None or supported.dest_province != order.dest_province:
+        return False
+    return "/" not in order.dest or "/" not in supported.dest or order.dest == supported.dest
+
+
+def support_hold_matches(board: Board, order: SupportHold) -> bool:
+    """A support of a hold helps any unit that does not move."""
     return order.target not in board.moves
+
+
+def unmatch_support_move(board: Board, prov: str, order: SupportMove) -> None:
+    """An unmatched support of a move is taken off the move's supporters."""
+    board.move_supports[(order.origin, order.dest_province)].remove(prov)
+
+
+def unmatch_support_hold(board: Board, prov: str, order: SupportHold) -> None:
+    """An unmatched support of a hold stays listed: support_given never gives it."""
+
+
+# Per support class: does it match the supported unit's order, and what an
+# unmatched one takes off the board's indexes.
+MATCHES: dict[type[Order], Callable[[Board, Any], bool]] = {
+    SupportMove: support_move_matches,
+    SupportHold: support_hold_matches,
+}
+UNMATCH: dict[type[Order], Callable[[Board, str, Any], None]] = {
+    SupportMove: unmatch_support_move,
+    SupportHold: unmatch_support_hold,
+}
+
+
+def support_matches(board: Board, prov: str) -> bool:
+    """Was the unit the support in `prov` supports ordered as the support says?"""
+    order = board.orders[prov]
+    return MATCHES[type(order)](board, order)
 
 
 def supports_given(board: Board, supporters: list[str], decided: Decided, exclude_power: str | None = None) -> int:
@@ -147,7 +175,7 @@ def support_given(board: Board, prov: str, support: SupportHold | SupportMove, d
     """The support decision: matched, not cut, and not dislodged by the unit it supports against."""
     if prov in board.unmatched:
         return False        # supports a move that was not ordered, or a hold by a unit that moves
-    against = support.dest_province if isinstance(support, SupportMove) else None
+    against = support.attacks()           # the province a support of a move supports an attack on
     attackers = board.moves_to.get(prov, ())
     power = board.units[prov].power
     for attacker in attackers:
@@ -166,8 +194,7 @@ def support_failure(board: Board, prov: str, order: SupportHold | SupportMove, d
 
 def cutters(board: Board, prov: str, decided: Decided) -> tuple[str, ...]:
     """The units whose attacks cut this support (not the one it supports against, not its own power's)."""
-    support = board.orders[prov]
-    against = support.dest_province if isinstance(support, SupportMove) else None
+    against = board.orders[prov].attacks()
     power = board.units[prov].power
     return tuple([a for a in board.moves_to.get(prov, ()) if a != against and board.units[a].power != power
                   and (a not in board.by_convoy or has_path(board, a, decided))])
