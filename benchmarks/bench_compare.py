@@ -1,20 +1,27 @@
 """Speed, ours against MILA's `diplomacy` package, in CPU time
 (time.process_time; child processes through resource.getrusage). Prints
-figures; asserts nothing.
+figures; asserts nothing. The phases and text forms are benchmarks/phases.py's.
 
-1. The same random Standard movement phases, text to results:
-   ours parse + adjudicate (adjudicate_text), MILA set_orders + process;
-   each engine passes over them --passes times (3), the cheapest pass counts.
-2. Ours on the adjudication call alone (adjudicate_lines, orders parsed), the same way.
+1. Text to results, on random and on realistic Standard movement phases, each
+   written three ways (headings; the power on every line, compact; full
+   names in mixed case): ours parse + adjudicate (adjudicate_text), MILA
+   set_orders + process on the same orders in the same form. Each engine
+   passes over the phases --passes times (3), taken in turn; the cheapest
+   pass counts.
+2. Ours on the adjudication call alone (adjudicate_lines, orders parsed), the
+   same way: random phases, realistic phases, and real 32-34-unit phases
+   (the three "Describe" phases and the realistic phases of 32 units or more).
 3. Ours at 34 to 5,000 units on a synthetic grid map (adjudicate_lines:
    the orders text limit is 2,000 lines, so orders are built, not parsed),
-   the best of at least three runs of the same phase.
+   the best of at least three runs of the same phase; with valgrind on PATH,
+   the instructions per unit beside (one run under cachegrind less a
+   baseline that builds the same phase and does not resolve it).
 4. Start-up CPU of `adjudicator --help`, `status`, `check` and `adjudicate`, the heavy
    modules each loads, and (when PYTHONDONTWRITEBYTECODE is set) the same with bytecode cached.
 
-MILA is optional: `pip install diplomacy`. Without it the MILA figures are
-skipped.  Usage: python benchmarks/bench_compare.py [phases] [--only standard|scaling|startup]
-[--passes N] [--repeats N]"""
+MILA is optional: `pip install diplomacy` (the `bench` extra). Without it the
+MILA figures are skipped.  Usage: python benchmarks/bench_compare.py [phases]
+[--only standard|scaling|startup] [--passes N] [--repeats N]"""
 
 from __future__ import annotations
 
@@ -31,22 +38,27 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from phases import (
+    FORMS,
+    Phase,
+    mila_orders,
+    phase_text,
+    random_phases,
+    real_phases,
+    realistic_phases,
+)
 
 from adjudicator import __version__
 from adjudicator.diplomacy.game import adjudicate_lines, adjudicate_text
 from adjudicator.diplomacy.lines import ParsedLine
-from adjudicator.diplomacy.mapgraph import MapGraph, parse_map
-from adjudicator.diplomacy.model import Phase, Unit, UnitType
-from adjudicator.diplomacy.orders import (
-    Convoy,
-    Hold,
-    Move,
-    Order,
-    SupportHold,
-    SupportMove,
-)
+from adjudicator.diplomacy.mapgraph import parse_map
+from adjudicator.diplomacy.model import Phase as GamePhase
+from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.orders import Hold, Move, Order, SupportMove
 from adjudicator.diplomacy.parser import parser_for
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.statefile import initial_state
@@ -61,84 +73,13 @@ except ImportError:
 
 REPO = Path(__file__).resolve().parent.parent
 ADJUDICATOR = Path(sys.executable).parent / "adjudicator"
-Position = dict[str, Unit]
+SCRIPT = Path(__file__).resolve()
+# The hidden switch that makes a run a scaling child under valgrind (section 3).
+SCALING_CHILD = "BENCH_COMPARE_SCALING_CHILD"
 
 
-# --- random Standard phases ----------------------------------------------------------
-def random_phase(rng: random.Random, graph: MapGraph, powers: list[str], count: int) -> tuple[Position, list[Order]]:
-    """`count` units anywhere they may stand, each with a random order of any
-    type (45% moves to a neighbour; supports and convoys of random units, so
-    some are void, as in real games)."""
-    units: Position = {}
-    provinces = sorted(graph.provinces)
-    while len(units) < count:
-        prov = rng.choice(provinces)
-        if prov in units:
-            continue
-        terrain = graph.provinces[prov].terrain
-        kind = UnitType.ARMY if terrain == "land" else UnitType.FLEET if terrain == "sea" else \
-            rng.choice([UnitType.ARMY, UnitType.FLEET])
-        units[prov] = Unit(rng.choice(powers), kind, prov if kind is UnitType.ARMY else rng.choice(graph.fleet_locations(prov)))
-    occupied = sorted(units)
-    orders: list[Order] = []
-    for prov in occupied:
-        unit = units[prov]
-        near = sorted(graph.army_adjacent.get(prov, ()) if unit.type is UnitType.ARMY
-                      else graph.fleet_adjacent.get(unit.location, ())) or [prov]
-        args = (unit.power, unit.type, unit.location)
-        roll = rng.random()
-        other = rng.choice(occupied)
-        if roll < 0.45:
-            orders.append(Move(*args, rng.choice(near)))
-        elif roll < 0.65:
-            orders.append(SupportMove(*args, units[other].type, other, rng.choice(near).split("/")[0]))
-        elif roll < 0.8:
-            orders.append(SupportHold(*args, units[other].type, other))
-        elif roll < 0.9 and unit.type is UnitType.FLEET:
-            orders.append(Convoy(*args, other, rng.choice(provinces)))
-        else:
-            orders.append(Hold(*args))
-    return units, orders
-
-
-def random_phases(variant: Variant, phases: int) -> list[tuple[Position, list[Order]]]:
-    """Section 1's phases: the same ones on every run (seed 1901), 18-34 units each."""
-    rng = random.Random(1901)
-    powers = list(variant.powers)
-    return [random_phase(rng, variant.map, powers, rng.randint(18, 34)) for _ in range(phases)]
-
-
-def our_text(variant: Variant, orders: list[Order]) -> str:
-    blocks: dict[str, list[str]] = {}
-    for order in orders:
-        blocks.setdefault(variant.powers[order.power].name, []).append(str(order))
-    return "\n\n".join(f"{power}:\n" + "\n".join(lines) for power, lines in blocks.items()) + "\n"
-
-
-def mila_order(order: Order) -> str:
-    unit = f"{order.unit_type.value if order.unit_type else 'A'} {order.location.upper()}"
-    if isinstance(order, Move):
-        return f"{unit} - {order.dest.upper()}" + (" VIA" if order.via_convoy else "")
-    if isinstance(order, SupportMove):
-        kind = order.target_type.value if order.target_type else "A"
-        return f"{unit} S {kind} {order.origin.upper()} - {order.dest.upper()}"
-    if isinstance(order, SupportHold):
-        kind = order.target_type.value if order.target_type else "A"
-        return f"{unit} S {kind} {order.target.upper()}"
-    if isinstance(order, Convoy):
-        return f"{unit} C A {order.origin.upper()} - {order.dest.upper()}"
-    return f"{unit} H"
-
-
-def mila_orders(orders: list[Order]) -> dict[str, list[str]]:
-    """The orders in MILA's words, by MILA's name of the power."""
-    by_power: dict[str, list[str]] = {}
-    for order in orders:
-        by_power.setdefault(order.power.upper(), []).append(mila_order(order))
-    return by_power
-
-
-def mila_game(units: Position, powers: list[str]) -> Any:
+# --- MILA -------------------------------------------------------------------------------------
+def mila_game(units: dict[str, Unit], powers: list[str]) -> Any:
     game = MilaGame()
     for power in powers:
         game.set_units(power.upper(), [f"{u.type.value} {u.location.upper()}" for u in units.values()
@@ -155,15 +96,16 @@ def mila_positions(game: Any) -> set[tuple[str, str]]:
             for power, us in game.get_units().items() for u in us if not u.startswith("*")}
 
 
-def ours_pass(variant: Variant, base: GameState, samples: list[tuple[Position, list[Order]]]
+# --- one pass of each engine ------------------------------------------------------------------
+def ours_pass(variant: Variant, base: GameState, samples: list[Phase], form: str
               ) -> tuple[float, list[set[tuple[str, str]]]]:
     """One pass over the phases, text to results: CPU seconds and who stands where after."""
     total = 0.0
     after = []
-    for units, orders in samples:
+    for phase in samples:
         state = base.copy()
-        state.units = dict(units)
-        text = our_text(variant, orders)
+        state.units = dict(phase.units)
+        text = phase_text(variant, phase, form)
         start = time.process_time()
         outcome = adjudicate_text(variant, state, text)
         total += time.process_time() - start
@@ -171,14 +113,14 @@ def ours_pass(variant: Variant, base: GameState, samples: list[tuple[Position, l
     return total, after
 
 
-def mila_pass(samples: list[tuple[Position, list[Order]]], powers: list[str]
-              ) -> tuple[float, list[set[tuple[str, str]]]]:
+def mila_pass(variant: Variant, samples: list[Phase], form: str) -> tuple[float, list[set[tuple[str, str]]]]:
     """The same for MILA: set_orders + process, each phase in a new game."""
+    powers = list(variant.powers)
     total = 0.0
     after = []
-    for units, orders in samples:
-        game = mila_game(units, powers)
-        by_power = mila_orders(orders)
+    for phase in samples:
+        game = mila_game(phase.units, powers)
+        by_power = mila_orders(variant, phase, form)
         start = time.process_time()
         for power, power_orders in by_power.items():
             game.set_orders(power, power_orders)
@@ -188,65 +130,81 @@ def mila_pass(samples: list[tuple[Position, list[Order]]], powers: list[str]
     return total, after
 
 
-def lines_pass(variant: Variant, base: GameState, samples: list[tuple[Position, list[Order]]]) -> float:
+def lines_pass(variant: Variant, base: GameState, samples: list[Phase]) -> float:
     """One pass of adjudicate_lines alone, the orders parsed beforehand."""
     parser = parser_for(variant)
     total = 0.0
-    for units, orders in samples:
+    for phase in samples:
         state = base.copy()
-        state.units = dict(units)
-        lines = parser.parse_text(our_text(variant, orders))
+        state.units = dict(phase.units)
+        lines = parser.parse_text(phase_text(variant, phase, "headings"))
         start = time.process_time()
         adjudicate_lines(variant, state, lines)
         total += time.process_time() - start
     return total
 
 
-def standard_comparison(phases: int, passes: int) -> None:
-    """Each engine makes `passes` passes over the same phases, in turn, and
-    its cheapest pass counts: the first pass warms caches (ours and MILA's
-    alike), and the others show how much the machine's noise moved it."""
-    variant = load_variant("standard")
-    powers = list(variant.powers)
-    samples = random_phases(variant, phases)
+def cheapest(passes: int, one_pass: Callable[[], float], phases: int) -> tuple[float, list[float]]:
+    times = [one_pass() * 1e6 / phases for _ in range(passes)]
+    return min(times), times
+
+
+def text_to_results(variant: Variant, kind: str, samples: list[Phase], passes: int) -> None:
+    """Section 1 for one kind of phase: each form, ours against MILA, passes taken in turn."""
     base = initial_state(variant)
-    units_total = sum(len(u) for u, _ in samples)
-    print(f"1. {phases} random Standard movement phases, 18-34 units "
-          f"(mean {units_total / phases:.1f}), every order type, text to results; "
-          f"the cheapest of {passes} passes each")
-    # The benchmark's own phases (some 50,000 objects) are no part of either
-    # judge: frozen out of the garbage collector's view, they are not walked
-    # by every full collection of either engine, as no judge's process holds them.
-    gc.collect()
-    gc.freeze()
-    # The passes alternate, ours then MILA, so a slow spell of the machine falls on both.
-    ours_times: list[float] = []
-    mila_times: list[float] = []
-    our_results: list[set[tuple[str, str]]] = []
-    mila_results: list[set[tuple[str, str]]] = []
+    phases = len(samples)
+    units = sum(len(p.units) for p in samples) / phases
+    print(f"   {kind}: {phases} phases, {units:.1f} units on average")
+    print(f"   {'form':<11} {'ours us':>8} {'MILA us':>8} {'MILA/ours':>9}   agree   passes (ours; MILA)")
+    for form in FORMS:
+        ours_times: list[float] = []
+        mila_times: list[float] = []
+        ours_after: list[set[tuple[str, str]]] = []
+        mila_after: list[set[tuple[str, str]]] = []
+        # The passes alternate, ours then MILA, so a slow spell of the machine falls on both.
+        for _ in range(passes):
+            seconds, ours_after = ours_pass(variant, base, samples, form)
+            ours_times.append(seconds * 1e6 / phases)
+            if MilaGame is not None:
+                seconds, mila_after = mila_pass(variant, samples, form)
+                mila_times.append(seconds * 1e6 / phases)
+        ours = min(ours_times)
+        line = f"   {form:<11} {ours:8.0f}"
+        if mila_times:
+            mila = min(mila_times)
+            agree = sum(a == b for a, b in zip(ours_after, mila_after))
+            line += f" {mila:8.0f} {mila / ours:8.1f}x  {agree:>3}/{phases}"
+        else:
+            line += f" {'-':>8} {'-':>9}   {'-':>7}"
+        line += f"   {', '.join(f'{t:.0f}' for t in ours_times)}; {', '.join(f'{t:.0f}' for t in mila_times)}"
+        print(line)
+
+
+def standard_comparison(phases: int, passes: int) -> None:
+    """Sections 1 and 2. The benchmark's own phases (some 100,000 objects) are
+    no part of either judge: frozen out of the garbage collector's view, they
+    are not walked by every full collection of either engine, as no judge's
+    process holds them."""
+    variant = load_variant("standard")
+    kinds = {"random": random_phases(variant, phases), "realistic": realistic_phases(variant, phases)}
+    real = real_phases(variant) + [p for p in kinds["realistic"] if len(p.units) >= 32]
     if MilaGame is not None:
         logging.disable(logging.CRITICAL)
-    for _ in range(passes):
-        seconds, our_results = ours_pass(variant, base, samples)
-        ours_times.append(seconds * 1e6 / phases)
-        if MilaGame is not None:
-            seconds, mila_results = mila_pass(samples, powers)
-            mila_times.append(seconds * 1e6 / phases)
-    ours_us = min(ours_times)
-    print(f"   ours  (parse + adjudicate)   {ours_us:8.0f} us/phase   (passes: "
-          f"{', '.join(f'{t:.0f}' for t in ours_times)})")
+    gc.collect()
+    gc.freeze()
+    print(f"1. Text to results: ours parse + adjudicate (adjudicate_text), MILA set_orders + process, "
+          f"in us of CPU a phase, the cheapest of {passes} passes")
     if MilaGame is None:
-        print("   MILA not installed (pip install diplomacy)")
-    else:
-        mila_us = min(mila_times)
-        agree = sum(a == b for a, b in zip(mila_results, our_results))
-        print(f"   MILA  (set_orders + process) {mila_us:8.0f} us/phase   (passes: "
-              f"{', '.join(f'{t:.0f}' for t in mila_times)})")
-        print(f"   ours / MILA: {ours_us / mila_us:.2f} (MILA takes {mila_us / ours_us:.1f}x our time)")
-        print(f"   the two leave the same units standing in {agree} of {phases} phases")
-    alone = [lines_pass(variant, base, samples) * 1e6 / phases for _ in range(passes)]
-    print(f"2. ours, adjudicate_lines alone (orders already parsed): {min(alone):.0f} us/phase   (passes: "
-          f"{', '.join(f'{t:.0f}' for t in alone)})")
+        print("   MILA not installed (pip install -e '.[bench]')")
+    for kind, samples in kinds.items():
+        text_to_results(variant, kind, samples, passes)
+    base = initial_state(variant)
+    print(f"2. ours, adjudicate_lines alone (orders already parsed), us of CPU a phase, the cheapest of {passes} passes")
+    for kind, samples in [*kinds.items(), ("real, 32-34 units", real)]:
+        best, times = cheapest(passes, lambda s=samples: lines_pass(variant, base, s), len(samples))
+        units = sum(len(p.units) for p in samples) / len(samples)
+        print(f"   {kind:<18} {len(samples):>4} phases, {units:4.1f} units: {best:5.0f} us   (passes: "
+              f"{', '.join(f'{t:.0f}' for t in times)})")
     gc.unfreeze()
 
 
@@ -264,44 +222,71 @@ def grid_variant(side: int, powers: list[str]) -> Variant:
     return Variant("grid", "Grid", graph, STANDARD, 1901, ("spring", "fall"), 10**6, infos, {}, "synthetic")
 
 
+def grid_phase(count: int) -> tuple[Variant, dict[str, Unit], list[tuple[int, Order]]]:
+    """About half the grid's provinces hold an army; random moves, supports of
+    a neighbour's move into a province beside it, and holds."""
+    powers = [f"power{i}" for i in range(7)]
+    side = math.ceil(math.sqrt(2 * count))
+    variant = grid_variant(side, powers)
+    graph = variant.map
+    rng = random.Random(count)
+    units = {p: Unit(rng.choice(powers), UnitType.ARMY, p) for p in rng.sample(sorted(graph.provinces), count)}
+    lines = []
+    for n, (prov, unit) in enumerate(sorted(units.items()), 1):
+        near = sorted(graph.army_adjacent[prov])
+        roll = rng.random()
+        order: Order = Hold(unit.power, unit.type, prov)
+        if roll < 0.5:
+            order = Move(unit.power, unit.type, prov, rng.choice(near))
+        elif roll < 0.8:
+            target = rng.choice(near)
+            movers = [p for p in sorted(graph.army_adjacent[target]) if p in units and p != prov]
+            if movers:
+                order = SupportMove(unit.power, unit.type, prov, UnitType.ARMY, rng.choice(movers), target)
+        lines.append((n, order))
+    return variant, units, lines
+
+
+def grid_run(count: int, resolve: bool = True) -> float:
+    """One run of the grid phase of `count` units: CPU seconds of adjudicate_lines (0 if not `resolve`)."""
+    variant, units, lines = grid_phase(count)
+    state = GameState("grid", GamePhase(1901, "spring", "movement"), dict(units), {})
+    parsed = [ParsedLine(n, str(o), o.power, o) for n, o in lines]
+    gc.collect()
+    if not resolve:
+        return 0.0
+    start = time.process_time()
+    adjudicate_lines(variant, state, parsed)
+    return time.process_time() - start
+
+
+def grid_instructions(valgrind: str, count: int) -> float:
+    """Instructions of adjudicate_lines on the grid phase of `count` units:
+    one child under cachegrind less one that only builds the phase."""
+    counts = []
+    for resolve in ("1", "0"):
+        env = dict(os.environ, PYTHONHASHSEED="0", **{SCALING_CHILD: f"{count}:{resolve}"})
+        done = subprocess.run([valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                               sys.executable, str(SCRIPT)], env=env, capture_output=True, text=True, check=True)
+        counts.append(int(done.stderr.rsplit("I   refs:", 1)[1].split()[0].replace(",", "")))
+    return float(counts[0] - counts[1])
+
+
 def scaling(sizes: tuple[int, ...]) -> None:
+    valgrind = shutil.which("valgrind")
     print("3. ours on a synthetic grid map: about half the provinces hold an army; "
           "random moves, supports and holds (adjudicate_lines)")
-    print(f"   {'units':>6} {'ms/phase':>9} {'us/unit':>8}")
-    powers = [f"power{i}" for i in range(7)]
+    print(f"   {'units':>6} {'ms/phase':>9} {'us/unit':>8} {'kI/unit':>8}")
     for count in sizes:
-        side = math.ceil(math.sqrt(2 * count))
-        variant = grid_variant(side, powers)
-        graph = variant.map
-        rng = random.Random(count)
-        units = {p: Unit(rng.choice(powers), UnitType.ARMY, p) for p in rng.sample(sorted(graph.provinces), count)}
-        lines = []
-        for n, (prov, unit) in enumerate(sorted(units.items()), 1):
-            near = sorted(graph.army_adjacent[prov])
-            roll = rng.random()
-            order: Order = Hold(unit.power, unit.type, prov)
-            if roll < 0.5:
-                order = Move(unit.power, unit.type, prov, rng.choice(near))
-            elif roll < 0.8:
-                target = rng.choice(near)
-                movers = [p for p in sorted(graph.army_adjacent[target]) if p in units and p != prov]
-                if movers:
-                    order = SupportMove(unit.power, unit.type, prov, UnitType.ARMY, rng.choice(movers), target)
-            lines.append((n, order))
         # The best of several runs, each from a collected heap: one run of a
         # big phase is one sample, and a full collection of the garbage the
         # runs before it left would land on it alone.
         repeats = max(3, 3000 // count)
-        runs = []
-        for _ in range(repeats):
-            state = GameState("grid", Phase(1901, "spring", "movement"), dict(units), {})
-            parsed = [ParsedLine(n, str(o), o.power, o) for n, o in lines]
-            gc.collect()
-            start = time.process_time()
-            adjudicate_lines(variant, state, parsed)
-            runs.append(time.process_time() - start)
-        per = min(runs)
-        print(f"   {count:>6} {per * 1e3:>9.2f} {per * 1e6 / count:>8.1f}   (best of {repeats})")
+        per = min(grid_run(count) for _ in range(repeats))
+        instructions = f"{grid_instructions(valgrind, count) / count / 1e3:8.1f}" if valgrind else f"{'-':>8}"
+        print(f"   {count:>6} {per * 1e3:>9.2f} {per * 1e6 / count:>8.1f} {instructions}   (best of {repeats})")
+    if not valgrind:
+        print("   (valgrind is not on PATH: no instruction counts)")
 
 
 # --- start-up -------------------------------------------------------------------------
@@ -370,8 +355,15 @@ def startup(repeats: int = 5) -> None:
 
 
 def main() -> None:
+    child = os.environ.get(SCALING_CHILD)
+    if child:
+        count, resolve = child.split(":")
+        grid_run(int(count), resolve == "1")
+        sys.stdout.flush()
+        os._exit(0)         # no teardown: what it frees is no phase's work
     parser = argparse.ArgumentParser(description="Speed figures; see the module docstring.")
-    parser.add_argument("phases", nargs="?", type=int, default=1000, help="random phases for section 1")
+    parser.add_argument("phases", nargs="?", type=int, default=300,
+                        help="random and realistic phases for sections 1 and 2")
     parser.add_argument("--only", choices=["standard", "scaling", "startup"], default=None,
                         help="run one section only")
     parser.add_argument("--passes", type=int, default=3, help="sections 1 and 2: passes over the phases (cheapest)")

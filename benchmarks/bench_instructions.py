@@ -1,32 +1,37 @@
 """Speed, ours against MILA's `diplomacy` package, in instructions executed
 (valgrind's cachegrind, "I refs"). Prints figures; asserts nothing.
 
-The same random Standard movement phases as bench_compare's section 1
-(random.Random(1901), 18-34 units, every order type), in thousands of
-instructions per phase (kI/phase):
-  - ours, text to results: adjudicate_text(variant, state, text);
+The same phases and text forms as bench_compare (benchmarks/phases.py):
+random and realistic Standard movement phases, each written three ways
+(headings; the power on every line, compact; full names in mixed case), in
+thousands of instructions per phase (kI/phase):
+  - ours, text to results: adjudicate_text(variant, state, text), each form;
+  - ours, parse alone: parser_for(variant).parse_text(text), each form;
   - ours, adjudicate_lines alone, the orders parsed beforehand;
-  - ours, parse alone: parser_for(variant).parse_text(text);
   - MILA, text to results: set_orders for each power + process(), each phase
-    in a fresh game built beforehand (skipped if MILA is not installed);
+    in a fresh game built beforehand, the same orders in the same form
+    (skipped if MILA is not installed);
   - MILA / ours, text to results.
 
 CPU times on a shared machine drift by 30-50% within minutes; instruction
 counts repeat to within about 0.1%, so these figures complement
 bench_compare's. The script runs itself again under valgrind, once per item
-and once for a baseline that does the same set-up (samples, states, texts,
-parsed lines, MILA games, a warm-up of each engine) and measures nothing; an
-item's count less the baseline's, divided by the phases, is its figure. The
-children run with PYTHONHASHSEED=0 so that every run hashes alike.
+and once per kind of phase for a baseline that does the same set-up
+(samples, states, texts in every form, parsed lines, MILA games, a warm-up
+of each engine on each form) and measures nothing; an item's count less the
+baseline's, divided by the phases, is its figure. The children run with
+PYTHONHASHSEED=0 so that every run hashes alike.
 
 With --caches, cachegrind also simulates the caches and the branch
 predictor, and the figures gain, per phase, the first-level instruction
-and data cache misses and the mispredicted branches, ours against MILA's.
-Those say why the CPU-time ratio (bench_compare) is lower than the
-instruction ratio: per instruction, ours misses and mispredicts more.
+and data cache misses and the mispredicted branches of text to results,
+ours against MILA's. Those say why the CPU-time ratio (bench_compare) is
+lower than the instruction ratio: per instruction, ours misses and
+mispredicts more.
 
 Needs valgrind on PATH (without it, one line says so). MILA is optional:
-`pip install diplomacy`.  Usage: python benchmarks/bench_instructions.py [phases] [--jobs N] [--caches]"""
+`pip install -e '.[bench]'`.  Usage: python benchmarks/bench_instructions.py
+[phases] [--kinds random,realistic] [--forms headings,prefixed,full names] [--jobs N] [--caches]"""
 
 from __future__ import annotations
 
@@ -47,17 +52,20 @@ from typing import Any, NoReturn
 
 from bench_compare import (  # type: ignore[attr-defined]  # MilaGame: bench_compare's optional import of MILA
     MilaGame,
-    Position,
     mila_game,
+)
+from phases import (
+    FORMS,
+    Phase,
     mila_orders,
-    our_text,
+    phase_text,
     random_phases,
+    realistic_phases,
 )
 
 from adjudicator import __version__
 from adjudicator.diplomacy.game import adjudicate_lines, adjudicate_text
 from adjudicator.diplomacy.lines import ParsedLine
-from adjudicator.diplomacy.orders import Order
 from adjudicator.diplomacy.parser import parser_for
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.statefile import initial_state
@@ -75,72 +83,82 @@ SIMULATED = {"I1 misses": re.compile(r"\bI1\s+misses:\s+([\d,]+)"),
              "mispredicted branches": re.compile(r"\bMispredicts:\s+([\d,]+)")}
 WARM_UP_PHASES = 3
 I_REFS = re.compile(r"\bI\s+refs:\s+([\d,]+)")
+KINDS: dict[str, Callable[[Variant, int], list[Phase]]] = {"random": random_phases, "realistic": realistic_phases}
 
 
 @dataclass
 class SetUp:
-    """Everything every child builds before it measures, whatever it measures."""
+    """Everything every child of a kind builds before it measures, whatever it measures."""
     variant: Variant
-    texts: list[str]
-    states: list[GameState]
+    texts: dict[str, list[str]]                     # form -> each phase's orders text
+    states: dict[str, list[GameState]]              # what each item resolves: a fresh state each
     parsed: list[list[ParsedLine]]
-    mila_games: list[Any]
-    mila_orders: list[dict[str, list[str]]]
+    mila_games: dict[str, list[Any]]                # form -> a fresh game each
+    mila_orders: dict[str, list[dict[str, list[str]]]]
 
 
-def build_set_up(variant: Variant, samples: list[tuple[Position, list[Order]]]) -> SetUp:
-    """A fresh state, text, parsed lines and (MILA installed) MILA game with
-    its orders for each sample: each is used once, by one measured pass."""
+def build_set_up(variant: Variant, samples: list[Phase]) -> SetUp:
+    """A fresh state and text in every form, the parsed lines, and (MILA
+    installed) a MILA game and its orders in every form, for each sample:
+    each is used once, by one measured pass."""
     base = initial_state(variant)
     parser = parser_for(variant)
     powers = list(variant.powers)
-    texts = [our_text(variant, orders) for _, orders in samples]
-    states = []
-    for units, _ in samples:
-        state = base.copy()
-        state.units = dict(units)
-        states.append(state)
+    texts = {form: [phase_text(variant, phase, form) for phase in samples] for form in FORMS}
+
+    def fresh_states() -> list[GameState]:
+        states = []
+        for phase in samples:
+            state = base.copy()
+            state.units = dict(phase.units)
+            states.append(state)
+        return states
+
+    states = {form: fresh_states() for form in (*FORMS, "lines")}
     # Parsing every text here also fills the parser's name caches in every
     # child, so each item runs warm, as in bench_compare's later passes.
-    parsed = [parser.parse_text(text) for text in texts]
-    mila_games: list[Any] = []
-    orders_by_power: list[dict[str, list[str]]] = []
+    for form in FORMS:
+        for text in texts[form]:
+            parser.parse_text(text)
+    parsed = [parser.parse_text(text) for text in texts["headings"]]
+    games: dict[str, list[Any]] = {}
+    orders: dict[str, list[dict[str, list[str]]]] = {}
     if MilaGame is not None:
-        for units, orders in samples:
-            mila_games.append(mila_game(units, powers))
-            orders_by_power.append(mila_orders(orders))
-    return SetUp(variant, texts, states, parsed, mila_games, orders_by_power)
+        for form in FORMS:
+            games[form] = [mila_game(phase.units, powers) for phase in samples]
+            orders[form] = [mila_orders(variant, phase, form) for phase in samples]
+    return SetUp(variant, texts, states, parsed, games, orders)
 
 
 # --- what a child measures: one pass over every phase --------------------------------
-def measure_nothing(set_up: SetUp) -> None:
+def measure_nothing(set_up: SetUp, form: str) -> None:
     """The baseline: the set-up and warm-up alone."""
 
 
-def measure_ours_text(set_up: SetUp) -> None:
-    for state, text in zip(set_up.states, set_up.texts):
+def measure_ours_text(set_up: SetUp, form: str) -> None:
+    for state, text in zip(set_up.states[form], set_up.texts[form]):
         adjudicate_text(set_up.variant, state, text)
 
 
-def measure_ours_lines(set_up: SetUp) -> None:
-    for state, lines in zip(set_up.states, set_up.parsed):
+def measure_ours_lines(set_up: SetUp, form: str) -> None:
+    for state, lines in zip(set_up.states["lines"], set_up.parsed):
         adjudicate_lines(set_up.variant, state, lines)
 
 
-def measure_ours_parse(set_up: SetUp) -> None:
+def measure_ours_parse(set_up: SetUp, form: str) -> None:
     parser = parser_for(set_up.variant)
-    for text in set_up.texts:
+    for text in set_up.texts[form]:
         parser.parse_text(text)
 
 
-def measure_mila(set_up: SetUp) -> None:
-    for game, by_power in zip(set_up.mila_games, set_up.mila_orders):
+def measure_mila(set_up: SetUp, form: str) -> None:
+    for game, by_power in zip(set_up.mila_games[form], set_up.mila_orders[form]):
         for power, power_orders in by_power.items():
             game.set_orders(power, power_orders)
         game.process()
 
 
-MEASURES: dict[str, Callable[[SetUp], None]] = {
+MEASURES: dict[str, Callable[[SetUp, str], None]] = {
     "baseline": measure_nothing,
     "ours_text": measure_ours_text,
     "ours_lines": measure_ours_lines,
@@ -150,24 +168,28 @@ MEASURES: dict[str, Callable[[SetUp], None]] = {
 
 
 def run_child(mode: str, phases: int) -> NoReturn:
-    """Set up, warm up, measure `mode` (nothing for the baseline), then leave.
-    Every step but the measured pass is the same in every child, so that
-    subtracting the baseline's count leaves the pass alone."""
-    measure = MEASURES[mode]
+    """Set up, warm up, measure `mode` ('item:kind:form'; nothing for the
+    baseline), then leave. Every step but the measured pass is the same in
+    every child of a kind, so that subtracting the baseline's count leaves
+    the pass alone."""
+    item, kind, form = mode.split(":")
+    measure = MEASURES[item]
     if MilaGame is not None:
         logging.disable(logging.CRITICAL)         # as bench_compare: MILA's log lines are not the work
     variant = load_variant("standard")
-    samples = random_phases(variant, phases)
+    samples = KINDS[kind](variant, phases)
     set_up = build_set_up(variant, samples)
-    # A few phases of each engine on their own copies: first-call costs
-    # (lazy imports, caches, MILA's map loading) are not a phase's.
+    # A few phases of each engine on their own copies, in every form:
+    # first-call costs (lazy imports, caches, MILA's map loading) are not a phase's.
     warm_up = build_set_up(variant, samples[:WARM_UP_PHASES])
-    measure_ours_text(warm_up)
-    measure_mila(warm_up)
+    for warm_form in FORMS:
+        measure_ours_text(warm_up, warm_form)
+        if MilaGame is not None:
+            measure_mila(warm_up, warm_form)
     # Garbage collection stays on: its collections during the pass are part of
     # the pass's cost, and so is the last one, of the cycles the pass left.
     gc.collect()
-    measure(set_up)
+    measure(set_up, form)
     gc.collect()
     sys.stdout.flush()
     # No interpreter teardown: what it frees differs from child to child and is no phase's work.
@@ -218,7 +240,9 @@ def count_all(valgrind: str, modes: list[str], phases: int, jobs: int,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Instruction counts; see the module docstring.")
-    parser.add_argument("phases", nargs="?", type=int, default=200, help="random Standard phases")
+    parser.add_argument("phases", nargs="?", type=int, default=200, help="phases of each kind")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="kinds of phase, comma-separated")
+    parser.add_argument("--forms", default=",".join(FORMS), help="text forms, comma-separated")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="valgrind runs at once (the counts do not depend on it)")
     parser.add_argument("--caches", action="store_true",
@@ -231,46 +255,48 @@ def main(argv: list[str] | None = None) -> int:
     if valgrind is None:
         print("valgrind is not on PATH: no instruction counts (apt-get install valgrind)")
         return 0
+    kinds = [k for k in args.kinds.split(",") if k]
+    forms = [f for f in args.forms.split(",") if f]
     variant = load_variant("standard")
-    samples = random_phases(variant, args.phases)
-    units_total = sum(len(units) for units, _ in samples)
+    phases: int = args.phases
     print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}")
     print("Instructions executed (valgrind cachegrind), in thousands per phase (kI/phase):")
-    print("deterministic to about 0.1%, unlike bench_compare's CPU times, which they complement.")
-    print(f"{args.phases} random Standard movement phases, 18-34 units (mean {units_total / args.phases:.1f}), "
-          "every order type; each item is one run less a baseline run with the same set-up", flush=True)
-    items = {"ours_text": "ours, text to results (adjudicate_text)",
-             "ours_lines": "ours, adjudicate_lines alone (orders parsed)",
-             "ours_parse": "ours, parse alone (parse_text)",
-             "mila": "MILA, text to results (set_orders + process)"}
-    modes = ["baseline", *items]
-    if MilaGame is None:
-        modes.remove("mila")
-    counts = count_all(valgrind, modes, args.phases, max(1, args.jobs), args.caches)
-    baseline = counts.pop("baseline")
-    print(f"   baseline (set-up and warm-up, not counted) {baseline['instructions'] / 1e3:14,.0f} kI")
+    print("deterministic to about 0.1%, unlike bench_compare's CPU times, which they complement;")
+    print("each item is one run less a baseline run with the same set-up", flush=True)
+    items = ["ours_text", "ours_parse", *(["mila"] if MilaGame is not None else [])]
+    modes = [f"baseline:{kind}:headings" for kind in kinds] + [f"ours_lines:{kind}:headings" for kind in kinds]
+    modes += [f"{item}:{kind}:{form}" for kind in kinds for form in forms for item in items]
+    counts = count_all(valgrind, modes, phases, max(1, args.jobs), args.caches)
 
-    phases: int = args.phases
+    def per_phase(item: str, kind: str, form: str = "headings", event: str = "instructions") -> float:
+        base = counts[f"baseline:{kind}:headings"][event]
+        return (counts[f"{item}:{kind}:{form}"][event] - base) / phases / 1e3
 
-    def per_phase(mode: str, event: str = "instructions") -> float:
-        return (counts[mode][event] - baseline[event]) / phases / 1e3
-
-    for mode, label in items.items():
-        if mode in counts:
-            print(f"   {label:<45} {per_phase(mode):10,.0f} kI/phase")
-    if MilaGame is None:
-        print("   MILA not installed (pip install diplomacy)")
-    else:
-        print(f"   MILA / ours, text to results: {per_phase('mila') / per_phase('ours_text'):.1f}")
-    if args.caches:
-        print("Simulated by cachegrind, text to results, in thousands per phase (the host's cache sizes):")
-        for event in SIMULATED:
-            ours = per_phase("ours_text", event)
-            line = f"   {event:<24} ours {ours:8,.1f}"
+    for kind in kinds:
+        samples = KINDS[kind](variant, phases)
+        units = sum(len(p.units) for p in samples) / phases
+        print(f"{kind}: {phases} Standard movement phases, {units:.1f} units on average")
+        print(f"   {'form':<11} {'ours text':>10} {'ours parse':>11} {'MILA text':>10} {'MILA/ours':>10}")
+        for form in forms:
+            ours = per_phase("ours_text", kind, form)
+            line = f"   {form:<11} {ours:10,.0f} {per_phase('ours_parse', kind, form):11,.0f}"
             if MilaGame is not None:
-                mila = per_phase("mila", event)
-                line += f"   MILA {mila:9,.1f}   MILA / ours {mila / ours:5.1f}"
+                mila = per_phase("mila", kind, form)
+                line += f" {mila:10,.0f} {mila / ours:9.1f}x"
             print(line)
+        print(f"   ours, adjudicate_lines alone (orders parsed): {per_phase('ours_lines', kind):,.0f} kI/phase")
+        if args.caches:
+            print("   simulated by cachegrind, text to results, thousands per phase (the host's cache sizes):")
+            for form in forms:
+                for event in SIMULATED:
+                    ours = per_phase("ours_text", kind, form, event)
+                    text = f"   {form:<11} {event:<22} ours {ours:8,.1f}"
+                    if MilaGame is not None:
+                        mila = per_phase("mila", kind, form, event)
+                        text += f"   MILA {mila:9,.1f}   MILA / ours {mila / ours:5.1f}"
+                    print(text)
+    if MilaGame is None:
+        print("MILA not installed (pip install -e '.[bench]')")
     return 0
 
 

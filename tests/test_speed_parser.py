@@ -57,11 +57,11 @@ def test_fast_path_reads_as_the_full_parser(variant_name: str) -> None:
     parser = parser_for(load_variant(variant_name))
     fast = 0
     for line in lines_for(parser, 4000, seed=14):
-        plain = parser._plain(line, "france")
+        plain = parser.plain_orders.read(line, "france")
         if plain is None:
             continue
         fast += 1
-        full = parser._parse_tokens(line, "france")
+        full = parser.parse_tokens(line, "france")
         assert (type(plain), plain) == (type(full), full), line
     assert fast > 500          # the corpus does reach the fast path
 
@@ -71,7 +71,7 @@ def test_fast_path_reads_as_the_full_parser(variant_name: str) -> None:
     ("A mun S A ber", SupportHold), ("A par H", Hold), ("F spa/sc - wes", Move), ("F nth-pic", Move),
 ])
 def test_common_lines_take_the_fast_path(line: str, kind: type) -> None:
-    plain = parser_for(load_variant("standard"))._plain(line, "france")
+    plain = parser_for(load_variant("standard")).plain_orders.read(line, "france")
     assert type(plain) is kind and str(plain) == line.replace("-", " - ").replace("  ", " ")
 
 
@@ -79,7 +79,7 @@ def test_lines_the_fast_path_leaves_alone() -> None:
     parser = parser_for(load_variant("standard"))
     for line in ["A par - bur via convoy", "F spa nc - mao", "A lon - nth - nwy", "A Burgund - par",
                  "F st petersburg sc H", "build A par", "F spa/nc-mao"]:
-        assert parser._plain(line, "france") is None, line
+        assert parser.plain_orders.read(line, "france") is None, line
 
 
 def test_tables_are_built_once() -> None:
@@ -113,7 +113,7 @@ def full_heading(parser: OrderParser, line: str) -> str | None:
     """The power a line sets as a heading in the full reading: a power's
     name before a colon with nothing after it; None if it is no heading."""
     try:
-        power, rest = parser._power_prefix(line)
+        power, rest = parser.power_prefix(line)
     except OrderError:
         return None
     return power if not rest else None

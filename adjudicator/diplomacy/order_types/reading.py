@@ -22,6 +22,17 @@ DISBAND_WORDS = {"d", "disband", "disbands", "remove", "removes", "destroy"}
 BUILD_WORDS = {"b", "build", "builds"}
 WAIVE_WORDS = {"waive", "waives", "w", "pass"}
 UNIT_WORDS = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+ORDER_WORDS = (MOVE_WORDS | SUPPORT_WORDS | CONVOY_WORDS | HOLD_WORDS | RETREAT_WORDS | DISBAND_WORDS
+               | BUILD_WORDS | WAIVE_WORDS | set(UNIT_WORDS) | {"via", "by", "vc"})
+COAST_WORDS = {
+    "nc": "nc", "n c": "nc", "north": "nc", "north coast": "nc", "northern coast": "nc",
+    "sc": "sc", "s c": "sc", "south": "sc", "south coast": "sc", "southern coast": "sc",
+    "ec": "ec", "e c": "ec", "east": "ec", "east coast": "ec", "eastern coast": "ec",
+    "wc": "wc", "w c": "wc", "west": "wc", "west coast": "wc", "western coast": "wc",
+}
+SHORT_COASTS = {"n": "nc", "s": "sc", "e": "ec", "w": "wc"}
+# The first words of the coast phrases of several words ('north' of 'north coast').
+COAST_STARTS = frozenset(phrase.split()[0] for phrase in COAST_WORDS if " " in phrase)
 
 
 # The move words that are words, not arrows: 'move to bur' reads as '- bur'.
