@@ -1,4 +1,4 @@
-"""Fixtures for every test, and what keeps the suite quick (issue 14).
+"""Fixtures for every test, and what keeps the suite under two minutes.
 
 * The suite runs on every CPU with pytest-xdist (addopts in pyproject.toml):
   each test file stays on one worker, so its module-scoped fixtures are built

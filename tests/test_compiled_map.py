@@ -1,4 +1,4 @@
-"""The compiled map (issue 14): the plain lookups validation and adjudication
+"""The compiled map, which keeps networkx off the per-phase path: the plain lookups validation and adjudication
 read agree with the networkx graphs, which load only when asked for."""
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Compiled orders (issue 14): provinces are fields set once, derived, and
+"""Compiled orders: provinces are fields set once, when an order is made, so
+the per-phase path never splits a location again; they are derived, and
 take no part in equality, hashing or repr."""
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The resolver runs a decision once before any bookkeeping, and keeps the
-result if the decision needed no other (issue 14). That shortcut must decide
+result if the decision needed no other, which spares most decisions the
+bookkeeping. That shortcut must decide
 exactly what the full guess-and-check does: on random Standard phases (every
 order type, with convoys, so some paradoxes and cycles), the movement result
 is the same with the shortcut and without it."""

@@ -1,5 +1,6 @@
 """Long chains and rings of moves resolve without RecursionError, and with
-the outcome the rules give (issue 14).
+the outcome the rules give: the resolver reads decisions without recursing,
+so no chain of moves is too long.
 
 The board is a synthetic line or ring of land provinces p0, p1, ..., each
 bordering the next. Expected outcomes come from the rules, not from running

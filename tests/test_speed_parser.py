@@ -1,4 +1,4 @@
-"""The text path's shortcuts (issue 14) change no result: the fast path reads
+"""The text path's shortcuts, which make reading orders cheap, change no result: the fast path reads
 a plain line exactly as the full parser does, tables are built once, and the
 DATC runner's direct unit reading agrees with the parser."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Start-up (issue 14): `status` and `check` of a Diplomacy game load neither
+"""Start-up, which a GM waits for at every command: `status` and `check` of a Diplomacy game load neither
 the renderer (svgwrite) nor networkx; `adjudicate` of a movement phase loads
 no retreat or adjustment code. Checked in a fresh interpreter."""
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_adjudicate_still_writes_the_map(tmp_path: Path) -> None:
     assert (tmp_path / "g" / "maps" / "1901-spring-movement.svg").read_text(encoding="utf-8").startswith("<svg")
 
 
-# --- issue 14: what each light command may load ------------------------------------------------
+# --- what each light command may load -----------------------------------------------------------
 LOADS = """
 import sys
 from adjudicator.cli.main import cli

@@ -1,4 +1,4 @@
-"""Start-up (issue 14): on POSIX the game's lock is the standard library's
+"""Start-up: on POSIX the game's lock is the standard library's
 fcntl.flock, not the filelock library. It must keep filelock's behaviour:
 wait up to ADJUDICATOR_LOCK_WAIT seconds, then exit 2 saying another run
 holds the game; a run that dies, however it dies, leaves it free."""

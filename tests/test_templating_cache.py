@@ -1,7 +1,8 @@
 """One jinja2 Environment per search path, templates compiled once, and a
 game folder's templates/ still overriding the packaged ones file by file,
 including an override added or edited after the first render. Compiled
-templates are kept between runs in the user's cache directory (issue 14)."""
+templates are kept between runs in the user's cache directory: compiling
+them cost ~28 ms of every `adjudicate`."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def test_override_added_edited_and_removed_later(tmp_path: Path) -> None:
     assert templating.render("a.txt.j2", {}, shared, game_folder=game) == "packaged a\n"
 
 
-# --- issue 14: compiled templates kept between runs, in the user's cache directory ---------------
+# --- compiled templates kept between runs, in the user's cache directory ---------------------------
 @pytest.fixture
 def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """A cache home of the test's own, and no Environment left from before
@@ -196,24 +197,43 @@ def test_reports_identical_with_and_without_the_cache(tmp_path: Path, variant: s
     assert results[0] == results[1] == results[2]
 
 
-def test_files_unused_for_a_month_are_removed(fresh: Path, tmp_path: Path) -> None:
-    """Using a cache file keeps it; one unused for UNUSED_DAYS goes when a
-    template is next compiled (a game folder or test folder long gone)."""
-    shared = tmp_path / "shared"
+def test_only_the_current_compiled_templates_are_kept(fresh: Path, tmp_path: Path) -> None:
+    """When a template is compiled, the cache drops every file that is not
+    current: compiled by another jinja2 or with other options (another tag),
+    or from a template file that is gone (a game folder deleted, an
+    override removed). The current ones stay, however long unused."""
+    shared, game = tmp_path / "shared", tmp_path / "game"
     write(shared / "used.txt.j2", "used\n", 1_000_000)
     write(shared / "new.txt.j2", "new\n", 1_000_000)
+    write(game / "templates" / "used.txt.j2", "the game's\n", 1_000_000)
     assert templating.render("used.txt.j2", {}, shared) == "used\n"
-    [used] = cached_files(fresh)
+    assert templating.render("used.txt.j2", {}, shared, game_folder=game) == "the game's\n"
+    kept, override = cached_files(fresh)
+    if b"game" in kept.read_bytes().split(b"\n", 1)[0]:
+        kept, override = override, kept
     long_ago = 1_000_000.0
-    gone = fresh / "jinja2-0123456789ab-0000.cache"
-    gone.write_bytes(b"from a folder long gone")
+    os.utime(kept, (long_ago, long_ago))
+    stale_tag = fresh / "jinja2-0123456789ab-0000.cache"
+    stale_tag.write_bytes(str(shared / "used.txt.j2").encode() + b"\ncompiled by another jinja2")
     other = fresh / "not-ours.txt"
     other.write_text("kept")
-    for path in (used, gone, other):
-        os.utime(path, (long_ago, long_ago))
-    templating._environment.cache_clear()
-    assert templating.render("used.txt.j2", {}, shared) == "used\n"      # loaded: now recently used
-    assert used.stat().st_mtime > long_ago
-    assert templating.render("new.txt.j2", {}, shared) == "new\n"        # compiled: the cache is pruned
-    assert used.exists() and other.exists() and not gone.exists()
+    (game / "templates" / "used.txt.j2").unlink()
+    assert templating.render("new.txt.j2", {}, shared) == "new\n"        # compiled: the cache keeps what is current
+    assert kept.exists() and other.exists()
+    assert not stale_tag.exists() and not override.exists()
     assert len(cached_files(fresh)) == 2
+
+
+def test_a_cache_file_begins_with_its_templates_path(fresh: Path, tmp_path: Path) -> None:
+    """So that the cache can tell when the template is gone. A file without
+    it (an older cache's) is compiled again and written anew."""
+    shared = tmp_path / "shared"
+    write(shared / "t.txt.j2", "hello {{ name }}\n", 1_000_000)
+    assert templating.render("t.txt.j2", {"name": "a"}, shared) == "hello a\n"
+    [cached] = cached_files(fresh)
+    head, body = cached.read_bytes().split(b"\n", 1)
+    assert head == str(shared / "t.txt.j2").encode()
+    cached.write_bytes(body)
+    templating._environment.cache_clear()
+    assert templating.render("t.txt.j2", {"name": "b"}, shared) == "hello b\n"
+    assert cached.read_bytes() == head + b"\n" + body

@@ -2,9 +2,9 @@
 library, and print. Every AdjudicatorError becomes one line on stderr and
 exit code 2; no traceback reaches the user.
 
-Start-up (issue 14): this module imports click and nothing heavy. Each
-command imports what it needs when it runs (the game folder, the engine, the
-store, the mail), and the commands defined in other modules (map, site, mail,
+Start-up: this module imports click and nothing heavy, so that `status`
+and `check` start quickly. Each command imports what it needs when it runs
+(the game folder, the engine, the store, the mail), and the commands defined in other modules (map, site, mail,
 ingest, player) are imported only when one of them runs: `adjudicator --help`
 lists them by the summaries in LAZY_COMMANDS."""
 

@@ -13,7 +13,7 @@ from adjudicator.diplomacy.variant import Variant
 
 def adjudicate_lines(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PhaseOutcome:
     # Retreats and adjustments are imported when such a phase comes: a
-    # movement phase (most runs) does not load them (issue 14).
+    # movement phase (most runs) does not load them, which keeps `adjudicate`'s start-up short.
     kind = state.phase.kind
     if kind == "movement":
         outcome = adjudicate_movement(variant, state, lines)

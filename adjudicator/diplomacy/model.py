@@ -24,7 +24,7 @@ class UnitType(Enum):
 # EnumType defines __getattr__, so each read of `UnitType.ARMY` goes through
 # a slow hook: some 750 machine instructions, against a few dozen for a
 # global. A phase made about 150 such reads, 7% of its instructions
-# (issue 14; Python 3.12 drops the hook).
+# (Python 3.12 drops the hook).
 ARMY: Final = UnitType.ARMY
 FLEET: Final = UnitType.FLEET
 
@@ -39,7 +39,7 @@ def province_of(location: str) -> str:
 
 # Read-only as the orders are (adjudicator.diplomacy.orders): Final fields, which
 # mypy keeps unassigned, equal and hashed by value; not frozen, which would
-# cost every unit moved twice as much to make (issue 14).
+# cost every unit moved twice as much to make.
 @dataclass(slots=True, unsafe_hash=True)
 class Unit:
     power: Final[str]

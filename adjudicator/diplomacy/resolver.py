@@ -16,7 +16,7 @@ resolutions it is given: it is a function of them (guessing relies on that
 too). It is cheap because it is rare: most decisions need nothing that is not
 already resolved. `resolve` runs a decision bare first, reading resolved
 decisions alone, and starts the bookkeeping only for one that asks for more.
-A plain call costs an eighth of a generator's making and ending (issue 14)."""
+A plain call costs an eighth of a generator's making and ending."""
 
 from __future__ import annotations
 

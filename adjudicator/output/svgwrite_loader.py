@@ -2,7 +2,7 @@
 
 Importing svgwrite compiles the large regular expressions of its SVG
 validator (the module svgwrite.data.svgparser) at once: about 70 ms, a
-quarter of every `adjudicate` (issue 14). We draw with debug=False, so the
+quarter of every `adjudicate`'s start-up. We draw with debug=False, so the
 validator never runs. `defer_parser`, called before svgwrite is imported,
 puts a stand-in for that one module in sys.modules. Each of its three
 checks loads the real parser the first time it is called and hands the call

@@ -70,53 +70,106 @@ def _environment(dirs: tuple[str, ...], html: bool) -> jinja2.Environment:
     return env
 
 
-# --- compiled templates kept between runs (issue 14) ----------------------------------
+# --- compiled templates kept between runs -----------------------------------------------
 # Compiling the three report templates took ~28 ms of every `adjudicate`. jinja2
 # keeps the compiled code in the user's cache directory instead (see
 # store/usercache), so a machine compiles each template once. Each cache file is
 # named after the template's name and path, and holds the checksum of the source
 # it was compiled from: an edited template (a game folder's override too) fails
-# the check and is compiled again. jinja2's own check ignores the Environment's
-# options, so the file names also carry a digest of them and of jinja2's
-# version. Where the cache cannot be used safely, templates are compiled as
-# before and nothing is said.
+# the check and is compiled again, into the same file. jinja2's own check
+# ignores the Environment's options, so the file names also carry a tag, a
+# digest of them and of jinja2's version. The cache keeps only the current
+# compiled templates: when one is compiled, the files of another tag (another
+# jinja2 or other options) and those whose source file is gone (a game folder
+# deleted, an override removed) are removed. Each file begins with its source's
+# path, so that this can be told. Where the cache cannot be used safely,
+# templates are compiled as before and nothing is said.
+PREFIX = "jinja2-"
+
+
+def _tag(html: bool) -> str:
+    """The digest of jinja2's version and the Environment's options in a cache file's name."""
+    options = repr((jinja2.__version__, html, sorted((k, repr(v)) for k, v in _OPTIONS.items())))
+    return hashlib.sha1(options.encode("utf-8")).hexdigest()[:12]
+
+
+CURRENT_TAGS = (_tag(False), _tag(True))
 
 
 class _QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
     """A cache that never stops a report: a damaged file is compiled again,
-    a file that cannot be written is not kept. A file's modification time is
-    when it was last used."""
+    a file that cannot be written is not kept. Each file starts with the
+    path of the template it was compiled from."""
+
+    def __init__(self, directory: str, pattern: str) -> None:
+        super().__init__(directory, pattern)
+        self._sources: dict[str, str] = {}         # cache key -> the template file's path
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        key = super().get_cache_key(name, filename)
+        self._sources[key] = filename or ""
+        return key
 
     def load_bytecode(self, bucket: Bucket) -> None:
         try:
-            super().load_bytecode(bucket)
+            with open(self._get_cache_filename(bucket), "rb") as f:
+                f.readline()                    # the source's path, for keep_current
+                bucket.load_bytecode(f)
+        except FileNotFoundError:
+            pass
         except Exception:  # noqa: BLE001 - a damaged file: pickle and marshal raise many kinds
             bucket.reset()
-        if bucket.code is not None:
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        name = self._get_cache_filename(bucket)
+        temp = f"{name}.{os.getpid()}.tmp"
+        try:
+            with open(temp, "wb") as f:
+                f.write(_source_line(self._sources.get(bucket.key, "")))
+                bucket.write_bytecode(f)
+            os.replace(temp, name)
+            self.keep_current()
+        except OSError:
             try:
-                os.utime(os.path.join(self.directory, self.pattern % (bucket.key,)))
+                os.remove(temp)
             except OSError:
                 pass
 
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        try:
-            super().dump_bytecode(bucket)
-            self.prune()
-        except OSError:
-            pass
+    def keep_current(self) -> None:
+        """Remove the cache files that are not current: of another tag, or
+        compiled from a file that is gone. A temporary file of a run that
+        died goes when it is a month old."""
+        prune(self.directory, PREFIX, (".tmp",))
+        with os.scandir(self.directory) as entries:
+            for entry in entries:
+                if entry.name.startswith(PREFIX) and entry.name.endswith(".cache") and not _current(entry.path):
+                    try:
+                        os.remove(entry.path)
+                    except OSError:
+                        pass
 
-    def prune(self) -> None:
-        """Remove the cache files (of any jinja2 version or options) unused for UNUSED_DAYS."""
-        prune(self.directory, "jinja2-", (".cache", ".tmp"))
+
+def _source_line(path: str) -> bytes:
+    return path.encode("utf-8", "surrogateescape") + b"\n"
+
+
+def _current(cache_file: str) -> bool:
+    """Is this cache file of a current tag, compiled from a file that is still there?"""
+    if not os.path.basename(cache_file).startswith(tuple(PREFIX + tag for tag in CURRENT_TAGS)):
+        return False
+    try:
+        with open(cache_file, "rb") as f:
+            source = f.readline().rstrip(b"\n").decode("utf-8", "surrogateescape")
+    except OSError:
+        return False
+    return bool(source) and os.path.isfile(source)
 
 
 def _bytecode_cache(html: bool) -> jinja2.BytecodeCache | None:
     path = cache_dir()
     if path is None:
         return None
-    options = repr((jinja2.__version__, html, sorted((k, repr(v)) for k, v in _OPTIONS.items())))
-    tag = hashlib.sha1(options.encode("utf-8")).hexdigest()[:12]
-    return _QuietBytecodeCache(str(path), f"jinja2-{tag}-%s.cache")
+    return _QuietBytecodeCache(str(path), f"{PREFIX}{_tag(html)}-%s.cache")
 
 
 def render(template: str, context: dict[str, Any], *search_dirs: Path,

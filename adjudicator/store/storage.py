@@ -141,7 +141,7 @@ def parse_yaml(text: str, source: str) -> Any:
         raise DataFileError("YAML is nested too deeply", file=source) from None
 
 
-# --- parsed YAML kept between runs (issue 14) -------------------------------------
+# --- parsed YAML kept between runs ----------------------------------------------------
 # Parsing the map and its geometry took ~8-10 ms each of every run. A file the
 # caller asks to keep (map and variant data: a game folder's files and mail
 # never are, so nothing a player sends fills the cache) of KEEP_MIN_CHARS

@@ -5,9 +5,10 @@ It is $XDG_CACHE_HOME/adjudicator (or ~/.cache/adjudicator), made 0700 and
 used only while no one else can write to it. Everything kept there is named
 after a checksum of its source and checked against it when read, so an edited
 source is never served stale; where the directory cannot be made or used
-safely, callers do the work again and say nothing. A file unused for
-UNUSED_DAYS goes when something new is kept (see prune), so the entries of
-files and game folders long gone do not pile up."""
+safely, callers do the work again and say nothing. Nothing piles up: the
+compiled templates are only the current ones (output/templating.py), and a
+parsed data file unused for UNUSED_DAYS goes when something new is kept (see
+prune)."""
 
 from __future__ import annotations
 
