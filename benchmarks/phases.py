@@ -111,7 +111,7 @@ def random_phases(variant: Variant, phases: int) -> list[Phase]:
 def reachable(graph: MapGraph, unit: Unit) -> dict[str, str]:
     """Where a unit may move, by province: the location it moves to."""
     if unit.type is UnitType.ARMY:
-        return {p: p for p in graph.army_adjacent.get(unit.province, ())}
+        return {p: p for p in sorted(graph.army_adjacent.get(unit.province, ()))}
     return {province_of(loc): loc for loc in sorted(graph.fleet_adjacent.get(unit.location, ()))}
 
 

@@ -4,6 +4,7 @@ DATC runner's direct unit reading agrees with the parser."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,48 @@ def test_common_lines_take_the_fast_path(line: str, kind: type) -> None:
     assert type(plain) is kind and str(plain) == line.replace("-", " - ").replace("  ", " ")
 
 
+@pytest.mark.parametrize("line, written", [
+    ("F North Sea C A London - Norway", "F nth C A lon - nwy"),
+    ("Army Munich Supports A Berlin - Silesia", "A mun S A ber - sil"),
+    ("fleet St Petersburg (South Coast) - Gulf of Bothnia", "F stp/sc - bot"),
+    ("F Mid-Atlantic Ocean - Spain (North Coast)", "F mao - spa/nc"),
+    ("f Gulf of Lyon S F Spain (sc) - Western Mediterranean", "F lyo S F spa/sc - wes"),
+    ("A Budapest Hold", "A bud H"),
+])
+def test_full_names_take_the_fast_path(line: str, written: str) -> None:
+    """Full names of several words and coasts in brackets, as players write them."""
+    parser = parser_for(load_variant("standard"))
+    plain = parser.plain_orders.read(line, "france")
+    assert plain is not None and str(plain) == written
+    assert plain == parser.parse_tokens(line, "france")
+
+
+@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+def test_every_coast_in_brackets_reads_as_the_full_parser(variant_name: str) -> None:
+    """Each coast of the map, after each way to write its province, in each
+    way to write a coast in brackets (and some that are none), in each place
+    of a line: where the fast path reads the line, it reads it as the full
+    parser does."""
+    parser = parser_for(load_variant(variant_name))
+    graph = parser.graph
+    words = {"nc": "(north coast)", "sc": "(south coast)", "ec": "(east coast)", "wc": "(west coast)"}
+    other = min(graph.provinces)
+    fast = 0
+    for coast in graph.names.coast_ids:
+        province, code = coast.split("/")
+        for name in (province, graph.provinces[province].name, graph.provinces[province].name.upper()):
+            for bracket in (f"({code})", f"({code.upper()})", words[code], f"( {code} )", f"({code[0]})",
+                            "(north)", "(xx)", "(south coast", "south coast)", "((sc))"):
+                place = f"{name} {bracket}"
+                for line in (f"F {place}", f"F {place} - {other}", f"F {other} - {place}", f"F {place} H",
+                             f"A {other} S F {place} - {other}", f"F {place} S A {other}"):
+                    plain = parser.plain_orders.read(line, "france")
+                    if plain is not None:
+                        fast += 1
+                        assert (type(plain), plain) == (type(full := parser.parse_tokens(line, "france")), full), line
+    assert fast > 100
+
+
 def test_lines_the_fast_path_leaves_alone() -> None:
     parser = parser_for(load_variant("standard"))
     for line in ["A par - bur via convoy", "F spa nc - mao", "A lon - nth - nwy", "A Burgund - par",
@@ -107,6 +150,32 @@ def test_datc_unit_lines_read_directly_as_the_parser_reads_them() -> None:
                 assert isinstance(order, Order) and location == order.location, text
                 read += 1
     assert read > 1000
+
+
+POWER_PREFIX = re.compile(r"^\s*([^:]+):\s*(.*)$")      # the prefix as a pattern: what power_prefix must read
+
+
+@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+def test_a_power_prefix_is_read_as_the_pattern_says(variant_name: str) -> None:
+    """Everything before the first colon, if anything, names the power; the
+    order is what follows, without the spaces before it."""
+    parser = parser_for(load_variant(variant_name))
+    names = [n for p in parser.variant.powers.values() for n in (p.name, p.adjective, p.code) if n]
+    for name in [*names, "Nowhere", " ", ""]:
+        for shape in ["{}:", "{} :", "{}::", "{}: A par - bur", "{}:A par H", "  {}:\tA par", "{}: : x", ":{}", "{}"]:
+            line = shape.format(name)
+            match = POWER_PREFIX.match(line)
+            try:
+                read = parser.power_prefix(line)
+            except OrderError:
+                read = None
+            if match is None:
+                bare = parser.power_lookup(line.strip()) if line.strip() else None
+                assert read == ((bare, "") if bare is not None else (None, line)), line
+            elif parser.power_lookup(match.group(1)) is None:
+                assert read is None, line
+            else:
+                assert read == (parser.power_lookup(match.group(1)), match.group(2)), line
 
 
 def full_heading(parser: OrderParser, line: str) -> str | None:

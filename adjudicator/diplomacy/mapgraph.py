@@ -66,10 +66,15 @@ class NameIndex:
 
     def __init__(self, provinces: dict[str, Province]) -> None:
         exact: dict[str, str] = {}
+        spellings: dict[str, list[str]] = {}
         for pid, prov in provinces.items():
             for name in (pid, prov.name, *prov.aliases):
-                exact.setdefault(normalise_name(name), pid)
+                key = normalise_name(name)
+                exact.setdefault(key, pid)
+                spellings.setdefault(key, []).append(name)
         self.exact = exact
+        # Each key as the map's file writes it ('Mid-Atlantic Ocean', 'St. Petersburg').
+        self.spellings: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in spellings.items()}
         compact: dict[str, str | None] = {}
         for key, pid in exact.items():
             squeezed = key.replace(" ", "")

@@ -14,7 +14,6 @@ number of lines or characters, are refused unread."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from adjudicator.diplomacy.lines import LineExtension, LineTag, ParsedLine
@@ -29,7 +28,7 @@ MAX_LINE_CHARS = 500
 MAX_LINES = 2000
 MAX_TEXT_CHARS = 200_000
 BOM = "\ufeff"
-POWER_PREFIX = re.compile(r"^\s*([^:]+):\s*(.*)$")
+POWER_CACHE = 1024                 # powers' names as written, kept before the cache starts over
 
 
 def split_lines(text: str) -> list[str]:
@@ -62,26 +61,34 @@ class OrderParser(OrderReader):
     def __init__(self, variant: Variant, extensions: list[LineExtension] | None = None) -> None:
         super().__init__(variant)
         self.extensions = extensions or []
+        self._powers: dict[str, str | None] = {}     # text as written -> the power it names, if any
 
     # --- a whole text ---------------------------------------------------------
     def power_prefix(self, text: str) -> tuple[str | None, str]:
-        """'France: A par - bur' -> ('france', 'A par - bur'); a heading alone -> (power, '')."""
-        match = POWER_PREFIX.match(text) if ":" in text else None
-        if match:
-            power = self.power_lookup(match.group(1))
+        """'France: A par - bur' -> ('france', 'A par - bur'); a heading alone -> (power, '').
+        The prefix is everything before the first colon, if that is not empty."""
+        head, colon, rest = text.partition(":")
+        if colon and head:
+            power = self.power_lookup(head)
             if power is None:
-                raise OrderSyntaxError(f"'{match.group(1).strip()}': no such power",
-                                       hint=self.variant.power_suggestion(match.group(1)))
-            return power, match.group(2)
+                raise OrderSyntaxError(f"'{head.strip()}': no such power",
+                                       hint=self.variant.power_suggestion(head))
+            return power, rest.lstrip()
         bare = self.power_lookup(text.strip())
         if bare is not None and text.strip():
             return bare, ""
         return None, text
 
     def power_lookup(self, text: str) -> str | None:
-        """variant.power_lookup, with the name normalised through the map's
-        cache (a heading such as 'France:' comes in every text)."""
-        return self.variant.power_table().get(self.names.normalise(text))
+        """variant.power_lookup, remembered by the text as written (a
+        heading such as 'France:' or a prefix such as 'France: ' comes on
+        many lines of every text)."""
+        found = self._powers.get(text, "")
+        if found == "":
+            if len(self._powers) >= POWER_CACHE:
+                self._powers.clear()
+            found = self._powers[text] = self.variant.power_table().get(self.names.normalise(text))
+        return found
 
     def parse_text(self, text: str, default_power: str | None = None) -> list[ParsedLine]:
         """Every order line of a text, parsed, with its error if any. A text
@@ -134,7 +141,7 @@ class OrderParser(OrderReader):
                         # The DP prefix may come before or after the power name.
                         body, after = self._extend(body)
                         tag = after or tag
-                    order = self.parse_order(body, line_power)
+                    order = self.plain_orders.read(body, line_power) or self.parse_tokens(body, line_power)
             except OrderError as exc:
                 exc.line = number
                 error = exc

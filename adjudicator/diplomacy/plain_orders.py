@@ -12,6 +12,7 @@ from adjudicator.diplomacy.order_types.reading import (
     CONVOY_WORDS,
     HOLD_WORDS,
     MOVE_WORDS,
+    SHORT_COASTS,
     SUPPORT_WORDS,
     UNIT_WORDS,
 )
@@ -26,6 +27,10 @@ from adjudicator.diplomacy.orders import (
 
 # The words the fast path accepts right after a location: anything else makes it give the line up.
 PLAIN_AFTER_LOCATION = frozenset(HOLD_WORDS | MOVE_WORDS | SUPPORT_WORDS | CONVOY_WORDS)
+# A coast in brackets after a name ('Spain (South Coast)'), as brackets() writes it.
+BRACKETED_COASTS = {f"({code})": code for code in ("nc", "sc", "ec", "wc")}
+MAX_WORDS = 16                  # a plain line's words at the most: three names of several words and the order's
+SPLIT_CACHE = 8192              # words with a hyphen kept split before the cache starts over
 
 
 class PlainOrders:
@@ -50,25 +55,113 @@ class PlainOrders:
         # coast ('s c'). A location followed by one of these is read with
         # location()'s care; any other is read by its word alone.
         continuations = set(COAST_STARTS).union(*names.next_words.values())
-        self.careful_after = frozenset(continuations & PLAIN_AFTER_LOCATION)
+        self.careful_after = frozenset(continuations & PLAIN_AFTER_LOCATION | set(BRACKETED_COASTS))
+        self.coasts = frozenset(names.coast_ids)
+        # Each word with a hyphen inside, as hyphens() splits it: most lines
+        # repeat a few ('bud-gal').
+        self._split: dict[str, tuple[str, ...] | None] = {}
+        # Names of several words ('north sea', 'gulf of lyon', 'mid-atlantic
+        # ocean'), by their words as a line's words give them, with the
+        # name's normalised key: read when the words that follow cannot go on
+        # with it.
+        self.several: dict[str, tuple[str, str]] = {}
+        for key, province in names.exact.items():
+            if " " not in key:
+                continue
+            for spelling in {key, *(n.lower() for n in names.spellings.get(key, ()))}:
+                words = self.hyphens(spelling.split())
+                if words and names.normalise(" ".join(words)) == key:
+                    self.several[" ".join(words)] = (province, key)
+        self.longest = max((len(words.split()) for words in self.several), default=1)
+        # Their first word -> the words that come second in one of them.
+        self.second_words: dict[str, set[str]] = {}
+        for spelled in self.several:
+            first, _, rest = spelled.partition(" ")
+            if rest:
+                self.second_words.setdefault(first, set()).add(rest.split()[0])
+        # The words that are a location by themselves and start no name of
+        # several words: most words of most lines, read by one lookup when no
+        # order word that could go on with a name follows. Any other is read
+        # by place().
+        single = {**self.plain, **self.plain_coasts,
+                  **{spelled: found[0] for spelled, found in self.several.items() if " " not in spelled}}
+        self.simple = {w: loc for w, loc in single.items() if w not in self.second_words}
+        self.single = single
 
-    def location(self, words: list[str], i: int) -> str | None:
-        """words[i] as a location, if it is one word the full parser reads as
-        exactly that: a one-word name, id or alias, or a coast id ('spa/nc').
-        None if the next words could make it a longer name or add a coast.
-        The fast path only accepts order words after a location, and after an
-        order word a name never continues with the spaces taken out."""
+    def place(self, words: list[str], i: int) -> tuple[str | None, int]:
+        """The location that starts at words[i], and the index after it, if
+        the words there are one the full parser reads as exactly that: a
+        name of several words, or one word (a name, id or alias, or a coast
+        id such as 'spa/nc'); (None, 0) if there is none, or any doubt: the
+        next words could make it a longer name or add a coast. The fast
+        path only accepts order words after a location, and after an order
+        word a name never continues with the spaces taken out."""
+        n = len(words)
+        if i >= n:
+            return None, 0
         word = words[i]
-        location = self.plain.get(word)
+        if i + 1 < n and words[i + 1] in self.second_words.get(word, ()):
+            for k in range(min(self.longest, n - i), 1, -1):
+                found = self.several.get(" ".join(words[i:i + k]))
+                if found is not None:
+                    province, key = found
+                    end = i + k
+                    if end < n:
+                        if words[end] in self.names.next_words.get(key, ()) or self.coast_follows(words, end):
+                            return None, 0
+                        if words[end] in BRACKETED_COASTS:
+                            return self.coast_of(province, words[end], end)
+                    return province, end
+        location = self.single.get(word)
         if location is None:
-            return self.plain_coasts.get(word)
-        if i + 1 < len(words):
+            return None, 0
+        if i + 1 < n:
             nxt = words[i + 1]
             if nxt in self.names.next_words.get(word, ()):
-                return None
-            if nxt in COAST_STARTS and i + 2 < len(words) and f"{nxt} {words[i + 2]}" in COAST_WORDS:
-                return None
-        return location
+                return None, 0
+            if nxt in COAST_STARTS and i + 2 < n and f"{nxt} {words[i + 2]}" in COAST_WORDS:
+                return None, 0
+            if nxt in BRACKETED_COASTS:
+                return self.coast_of(location, nxt, i + 1)
+        return location, i + 1
+
+    def coast_of(self, province: str, bracketed: str, i: int) -> tuple[str | None, int]:
+        """A province and the coast in brackets after it (words[i]), if that
+        coast is one of the province's; else (None, 0): the full parser says why."""
+        location = f"{province}/{BRACKETED_COASTS[bracketed]}"
+        return (location, i + 1) if location in self.coasts else (None, 0)
+
+    def brackets(self, words: list[str]) -> list[str]:
+        """The words with each coast in brackets ('(south', 'coast)', '(sc)')
+        made one word ('(sc)'); [] if a bracket holds anything else, or
+        any doubt: the full parser reads the line."""
+        out: list[str] = []
+        i, n = 0, len(words)
+        while i < n:
+            word = words[i]
+            if "(" not in word and ")" not in word:
+                out.append(word)
+                i += 1
+                continue
+            end = i
+            while not words[end].endswith(")"):
+                end += 1
+                if end >= n or end - i > 1:
+                    return []
+            inside = " ".join(words[i:end + 1])
+            if not inside.startswith("(") or inside.count("(") != 1 or inside.count(")") != 1:
+                return []
+            phrase = self.names.normalise(inside[1:-1])
+            code = COAST_WORDS.get(phrase) or SHORT_COASTS.get(phrase)
+            if code is None:
+                return []
+            out.append(f"({code})")
+            i = end + 1
+        return out
+
+    def coast_follows(self, words: list[str], i: int) -> bool:
+        """Do words[i:] start with a coast phrase of two words ('s c', 'north coast')?"""
+        return words[i] in COAST_STARTS and i + 1 < len(words) and f"{words[i]} {words[i + 1]}" in COAST_WORDS
 
     def hyphens(self, words: list[str]) -> list[str]:
         """'nth-pic' -> 'nth', '-', 'pic', as tokenise splits it; a hyphenated
@@ -78,17 +171,34 @@ class PlainOrders:
         for raw in words:
             if raw == "-" or "-" not in raw or raw in MOVE_WORDS:
                 out.append(raw)
-            elif not (raw.isascii() and raw.replace("-", "").isalnum()):
+                continue
+            parts = self._split.get(raw, ())
+            if parts == ():
+                parts = self._split_word(raw)
+            if parts is None:
                 return []
-            elif self.names.normalise(raw) in self.names.word_prefixes:
-                out.append(raw)
-            else:
-                for i, part in enumerate(raw.split("-")):
-                    if i:
-                        out.append("-")
-                    if part:
-                        out.append(part)
+            out.extend(parts)
         return out
+
+    def _split_word(self, raw: str) -> tuple[str, ...] | None:
+        """One word with a hyphen inside, split as tokenise splits it, remembered."""
+        if len(self._split) >= SPLIT_CACHE:
+            self._split.clear()
+        parts: tuple[str, ...] | None
+        if not (raw.isascii() and raw.replace("-", "").isalnum()):
+            parts = None
+        elif self.names.normalise(raw) in self.names.word_prefixes:
+            parts = (raw,)
+        else:
+            pieces: list[str] = []
+            for i, part in enumerate(raw.split("-")):
+                if i:
+                    pieces.append("-")
+                if part:
+                    pieces.append(part)
+            parts = tuple(pieces)
+        self._split[raw] = parts
+        return parts
 
     def read(self, text: str, power: str) -> AnyOrder | None:
         """The common plain line, read with dictionary lookups alone: 'A par',
@@ -103,48 +213,59 @@ class PlainOrders:
             words = self.hyphens(words)
             if not words:
                 return None
+        if "(" in text:
+            words = self.brackets(words)
+            if not words:
+                return None
         n = len(words)
-        if n < 2 or n > 7:
+        if n < 2 or n > MAX_WORDS:
             return None
         unit_type = UNIT_WORDS.get(words[0])
         if unit_type is None or words[0] in self.power_heads:
             return None
-        plain, plain_coasts, careful = self.plain, self.plain_coasts, self.careful_after
-        # A location is its word alone when it ends the line or no order word
-        # that could go on with it follows (the common case, without a call).
-        location = plain.get(words[1]) if n == 2 or words[2] not in careful else None
-        if location is None:
-            location = self.location(words, 1)
+        # Each location: one lookup for a word that is one by itself and that
+        # no word of a longer name follows (or that ends the line), else place().
+        simple, careful = self.simple, self.careful_after
+        location = simple.get(words[1])
+        if location is not None and (n == 2 or words[2] not in careful):
+            i = 2
+        else:
+            location, i = self.place(words, 1)
             if location is None:
                 return None
-        if n == 2:
+        if i == n:
             return Hold(power, unit_type, location)
-        word = words[2]
+        word = words[i]
         if word in HOLD_WORDS:
-            return Hold(power, unit_type, location) if n == 3 else None
+            return Hold(power, unit_type, location) if i + 1 == n else None
         if word in MOVE_WORDS:
-            if n != 4:
-                return None
-            dest = plain.get(words[3]) or plain_coasts.get(words[3])
+            dest = simple.get(words[i + 1]) if i + 2 == n else None
+            if dest is None:
+                dest, end = self.place(words, i + 1)
+                if end != n:
+                    return None
             return Move(power, unit_type, location, dest) if dest is not None else None
         support = word in SUPPORT_WORDS
-        if not support and word not in CONVOY_WORDS or n < 4:
+        if not support and word not in CONVOY_WORDS or i + 2 > n:
             return None
-        i = 4 if words[3] in UNIT_WORDS else 3
-        if i >= n:
-            return None
-        target = plain.get(words[i]) if n == i + 1 or words[i + 1] not in careful else None
-        if target is None:
-            target = self.location(words, i)
+        target_type = UNIT_WORDS.get(words[i + 1])
+        i += 2 if target_type is not None else 1
+        target = simple.get(words[i]) if i < n else None
+        if target is not None and (i + 1 == n or words[i + 1] not in careful):
+            i += 1
+        else:
+            target, i = self.place(words, i)
             if target is None:
                 return None
-        if support and (n == i + 1 or (n == i + 2 and words[i + 1] in HOLD_WORDS)):
-            return SupportHold(power, unit_type, location, UNIT_WORDS[words[3]] if i == 4 else None, target)
-        if n != i + 3 or words[i + 1] not in MOVE_WORDS:
+        if support and (i == n or (i + 1 == n and words[i] in HOLD_WORDS)):
+            return SupportHold(power, unit_type, location, target_type, target)
+        if i + 1 >= n or words[i] not in MOVE_WORDS:
             return None
-        dest = plain.get(words[i + 2]) or plain_coasts.get(words[i + 2])
+        dest = simple.get(words[i + 1]) if i + 2 == n else None
         if dest is None:
-            return None
+            dest, end = self.place(words, i + 1)
+            if dest is None or end != n:
+                return None
         if support:
-            return SupportMove(power, unit_type, location, UNIT_WORDS[words[3]] if i == 4 else None, target, dest)
+            return SupportMove(power, unit_type, location, target_type, target, dest)
         return Convoy(power, unit_type, location, target, dest)

@@ -220,7 +220,7 @@ def write_order_lines(variant: Variant, state: GameState, pre: PreResolved, orde
         else:
             resolved, asked = orders[prov], written.get(prov)
             line = order_line(resolved, state, result, defaulted)
-            if asked is not None and asked != resolved:
+            if asked is not None and asked is not resolved:     # validation made the order anew
                 settle = AS_WRITTEN.get(type(resolved))
                 if settle is not None:
                     line.order, line.convoy = settle(variant.map, asked, resolved)

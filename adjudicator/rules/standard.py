@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from adjudicator.diplomacy.hooks import PreResolved, RuleSet
 from adjudicator.diplomacy.model import Unit
 from adjudicator.diplomacy.movement import MovementResult, standard_backup_rule
-from adjudicator.diplomacy.orders import Order
+from adjudicator.diplomacy.orders import AnyOrder, Order, Waive
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.validation import (
     Void,
@@ -33,9 +33,10 @@ def is_adjacent(variant: Variant, state: GameState, unit: Unit, source: str, tar
 
 
 def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
-    """Each line's verdict: the order it gives, bound to its unit and
-    checked; Void (the unit holds, and the report says why); or the error
-    that keeps it from ordering anything. Then which army moves go by convoy."""
+    """Each line's verdict: the order it gives, bound to its unit (the first
+    order for a unit stands) and checked; Void (the unit holds, and the
+    report says why); or the error that keeps it from ordering anything.
+    Then which army moves go by convoy."""
     result = PreResolved(orders={})
     valid, void, written, errors = result.orders, result.void, result.written, result.errors
     seen: dict[str, int] = {}
@@ -43,15 +44,25 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
         order = line.order
         if order is None:
             continue                # the parser could not read it: its error is on the line
-        if not isinstance(order, Order):    # a waive, which orders no unit
-            errors[line.number] = IllegalOrderError("waive is only for winter adjustments", line=line.number)
+        number = line.number
+        elsewhere = OTHER_PHASES.get(type(order))
+        if elsewhere is not None:
+            errors[number] = IllegalOrderError(elsewhere, line=number)
             continue
-        verdict = movement_verdict(variant, state, order, seen, line.number)
-        if isinstance(verdict, OrderError):
-            errors[line.number] = verdict
+        assert isinstance(order, Order)         # every order but a waive is for a unit
+        unit = bind_unit(state, order)
+        if isinstance(unit, OrderError):
+            unit.line = number
+            errors[number] = unit
             continue
         prov = order.province
+        if prov in seen:
+            errors[number] = IllegalOrderError(f"the unit in {prov} already has an order on line {seen[prov]}",
+                                               line=number)
+            continue
+        seen[prov] = number
         written[prov] = order
+        verdict = validate_movement_order(state, variant, order, unit)
         if isinstance(verdict, Void):
             void[prov] = (order, verdict.reason)
         else:
@@ -60,19 +71,8 @@ def bind_movement_orders(variant: Variant, state: GameState, lines: list[ParsedL
     return result
 
 
-def movement_verdict(variant: Variant, state: GameState, order: Order, seen: dict[str, int],
-                     number: int) -> Order | Void | OrderError:
-    """One line's verdict in a movement phase: bound to its unit (the first
-    order for a unit stands; `seen` keeps the line of each), then checked."""
-    unit = bind_unit(state, order)
-    if isinstance(unit, OrderError):
-        unit.line = number
-        return unit
-    prov = order.province
-    if prov in seen:
-        return IllegalOrderError(f"the unit in {prov} already has an order on line {seen[prov]}", line=number)
-    seen[prov] = number
-    return validate_movement_order(state, variant, order, unit)
+# The orders that name no unit, and why they have no place in a movement phase.
+OTHER_PHASES: dict[type[AnyOrder], str] = {Waive: "waive is only for winter adjustments"}
 
 
 def pre_resolve(variant: Variant, state: GameState, lines: list[ParsedLine]) -> PreResolved:
