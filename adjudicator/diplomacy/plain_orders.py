@@ -1,7 +1,12 @@
-"""The parser's fast path: the common plain line ('A par - bur', 'F nth C
-A lon - nwy', 'A mun S A ber - sil') read with dictionary lookups alone,
-giving exactly what the full reading (adjudicator.diplomacy.order_reader)
-would give. Any doubt, and it gives the line up (None) to the full reading."""
+"""The parser's fast path: the common plain line read with dictionary
+lookups alone, giving exactly what the full reading
+(adjudicator.diplomacy.order_reader) would give: 'A par', 'A par H',
+'A par - bur', 'F nth-pic', 'A mun S A ber', 'A mun S A ber - sil',
+'F nth C A lon - nwy', and the same with full names of one word or several
+in any case ('F North Sea C A London - Norway') and coasts as ids or in
+brackets ('F spa/sc - wes', 'F Spain (South Coast) - Western
+Mediterranean'). Any doubt, and it gives the line up (None) to the full
+reading."""
 
 from __future__ import annotations
 
@@ -201,22 +206,13 @@ class PlainOrders:
         return parts
 
     def read(self, text: str, power: str) -> AnyOrder | None:
-        """The common plain line, read with dictionary lookups alone: 'A par',
-        'A par H', 'A par - bur', 'A mun S A ber', 'A mun S A ber - sil',
-        'F nth C A lon - nwy'. Each word is read exactly as the full parser
-        reads it; anything else (and any doubt, such as a line that could be
-        a power's name) returns None, and the full parser reads the line."""
+        """A plain line's order, each word read as the full parser reads it;
+        None for anything else, or any doubt (a line that could start with a power's name)."""
         words = text.lower().split()
         if "-" in text and text.count("-") != words.count("-"):
-            # Some hyphen is inside a word ('nth-pic', '->'); each one standing
-            # alone as '-' would leave the words as they are.
-            words = self.hyphens(words)
-            if not words:
-                return None
-        if "(" in text:
-            words = self.brackets(words)
-            if not words:
-                return None
+            words = self.hyphens(words)         # a hyphen inside a word: 'nth-pic', '->'
+        if "(" in text and words:
+            words = self.brackets(words)        # a coast in brackets: 'Spain (South Coast)'
         n = len(words)
         if n < 2 or n > MAX_WORDS:
             return None
