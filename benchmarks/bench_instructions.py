@@ -2,7 +2,7 @@
 (valgrind's cachegrind, "I refs"). Prints figures; asserts nothing.
 
 The same phases and text forms as bench_compare (benchmarks/phases.py):
-random and realistic Standard movement phases, each written three ways
+random, realistic and real Standard movement phases, each written three ways
 (headings; the power on every line, compact; full names in mixed case), in
 thousands of instructions per phase (kI/phase):
   - ours, text to results: adjudicate_text(variant, state, text), each form;
@@ -60,6 +60,7 @@ from phases import (
     mila_orders,
     phase_text,
     random_phases,
+    real_phases,
     realistic_phases,
 )
 
@@ -83,7 +84,10 @@ SIMULATED = {"I1 misses": re.compile(r"\bI1\s+misses:\s+([\d,]+)"),
              "mispredicted branches": re.compile(r"\bMispredicts:\s+([\d,]+)")}
 WARM_UP_PHASES = 3
 I_REFS = re.compile(r"\bI\s+refs:\s+([\d,]+)")
-KINDS: dict[str, Callable[[Variant, int], list[Phase]]] = {"random": random_phases, "realistic": realistic_phases}
+# The three real phases are repeated to the number of phases asked for (each from a fresh state).
+KINDS: dict[str, Callable[[Variant, int], list[Phase]]] = {
+    "random": random_phases, "realistic": realistic_phases,
+    "real": lambda variant, phases: (real_phases(variant) * phases)[:phases]}
 
 
 @dataclass

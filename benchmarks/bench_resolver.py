@@ -80,8 +80,6 @@ def standard_benchmark(phases: int) -> None:
     timings = []
     for units, lines in samples:
         state.units = units
-        for line in lines:
-            line.error = None
         start = time.perf_counter()
         pre = pre_resolve(variant, state, lines)
         orders = dict(pre.orders)
