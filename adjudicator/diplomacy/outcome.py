@@ -148,3 +148,8 @@ class PhaseOutcome:
     gm_notes: list[str] = field(default_factory=list)   # for the GM, not secret: lines published as invalid
     missed: list[str] = field(default_factory=list)
     winner: str | None = None
+
+    def refused(self) -> set[int]:
+        """The numbers of the lines that order nothing: the parser could not
+        read them, or the phase's verdict was an error (see `errors`)."""
+        return {error.line for error in self.errors}

@@ -120,7 +120,7 @@ def void_lines(variant: Variant, lines: list[ParsedLine], outcome: PhaseOutcome)
     match is exact. An allocation (A&E's DP line) orders a minor power's
     unit on another power's behalf: its line power never matches the unit's."""
     void = {(o.province, o.power): o for o in outcome.orders if o.void}
-    refused = {e.line for e in outcome.errors}
+    refused = outcome.refused()
     found: dict[int, OrderLine] = {}
     for line in lines:
         if line.order is not None and line.number not in refused and not variant.rules.is_allocation(line):
@@ -141,7 +141,7 @@ def order_warnings(variant: Variant, state: GameState, lines: list[ParsedLine], 
     per_line: dict[int, list[str]] = {}
     general: list[str] = []
     kind = state.phase.kind
-    refused = {e.line for e in outcome.errors}
+    refused = outcome.refused()
     allocation = variant.rules.is_allocation
     if kind == "movement":
         resolved = {o.province: o for o in outcome.orders if o.province}

@@ -39,10 +39,10 @@ def _units(variant: Variant, units: list[Unit]) -> str:
     return _listed([variant.map.unit_name(u) for u in sorted(units, key=lambda u: u.location)])
 
 
-def _given(lines: list[ParsedLine], power: str, kind: type | tuple[type, ...]) -> list[Any]:
-    """The orders of one kind that a power gave and that could be read."""
+def _given(lines: list[ParsedLine], refused: set[int], power: str, kind: type | tuple[type, ...]) -> list[Any]:
+    """The orders of one kind that a power gave and that order something (not `refused`)."""
     return [line.order for line in lines
-            if line.power == power and line.error is None and isinstance(line.order, kind)]
+            if line.power == power and line.number not in refused and isinstance(line.order, kind)]
 
 
 def player_notices(variant: Variant, state: GameState, lines: list[ParsedLine], outcome: PhaseOutcome,
@@ -53,13 +53,14 @@ def player_notices(variant: Variant, state: GameState, lines: list[ParsedLine], 
     missed = set(outcome.missed)
     notices: dict[str, list[str]] = {}
     kind = state.phase.kind
+    refused = outcome.refused()
     for power in variant.powers:
         said: list[str] = []
         if kind == "movement":
             if power in missed:
                 said.append(f"No orders came from you for {phase}; your units held.")
         elif kind == "retreat":
-            ordered = {order.province for order in _given(lines, power, (Retreat, Disband))}
+            ordered = {order.province for order in _given(lines, refused, power, (Retreat, Disband))}
             left = [d.unit for prov, d in sorted(state.dislodged.items())
                     if d.unit.power == power and prov not in ordered]
             if left:
@@ -67,27 +68,27 @@ def player_notices(variant: Variant, state: GameState, lines: list[ParsedLine], 
                 said.append(f"{head} for {phase}; your dislodged {_units(variant, left)} "
                             f"{'was' if len(left) == 1 else 'were'} disbanded.")
         else:
-            said += adjustment_notices(variant, state, after, lines, power, phase, power in missed)
+            said += adjustment_notices(variant, state, after, lines, refused, power, phase, power in missed)
         if said:
             notices[power] = said
     return notices
 
 
 def adjustment_notices(variant: Variant, state: GameState, after: GameState, lines: list[ParsedLine],
-                       power: str, phase: str, silent: bool) -> list[str]:
+                       refused: set[int], power: str, phase: str, silent: bool) -> list[str]:
     """Builds waived and units disbanded by default, for one power."""
     owed = len(state.centres_of(power)) - len(state.units_of(power))
     head = "No orders came from you" if silent else "Your orders"
     if owed > 0:
         possible = min(owed, len(variant.rules.build_sites(variant, state, power)))
         built = len(after.units_of(power)) - len(state.units_of(power))
-        waived = possible - built - len(_given(lines, power, Waive))
+        waived = possible - built - len(_given(lines, refused, power, Waive))
         if possible > 0 and waived > 0:
             what = f"{waived} build{'' if waived == 1 else 's'}"
             return [f"{head} for {phase} left {what} unused; {'it was' if waived == 1 else 'they were'} waived."
                     if not silent else f"{head} for {phase}; your {what} {'was' if waived == 1 else 'were'} waived."]
     elif owed < 0:
-        ordered = {order.province for order in _given(lines, power, Disband)}
+        ordered = {order.province for order in _given(lines, refused, power, Disband)}
         gone = {u.province: u for u in state.units_of(power)}
         for unit in after.units_of(power):
             gone.pop(unit.province, None)

@@ -131,26 +131,27 @@ def take_set_words(text: str) -> tuple[str, SetWords]:
     return "\n".join(lines), words
 
 
-def is_dp_line(line: ParsedLine) -> bool:
-    """A Diplomacy Point line (Ambition & Empire): it orders a minor power's
-    unit on the power's behalf. The one place a line's variant data is read."""
-    return "dp" in line.extra
+def is_dp_line(variant: Variant, line: ParsedLine) -> bool:
+    """A line that allocates rather than orders (Ambition & Empire's Diplomacy
+    Points): it orders a minor power's unit on the power's behalf. The rule set says."""
+    return variant.rules.is_allocation(line)
 
 
-def is_usable(line: ParsedLine) -> bool:
+def is_usable(line: ParsedLine, refused: set[int]) -> bool:
     """The line gave an order the judge can use (a void one included: the
-    report says why it failed). The one place a line's verdict is read."""
-    return line.order is not None and line.error is None
+    report says why it failed): read, and not refused by the phase
+    (PhaseOutcome.refused). The one place a line's verdict is read."""
+    return line.order is not None and line.number not in refused
 
 
-def order_key(line: ParsedLine, waives: list[int]) -> tuple[str, str]:
+def order_key(variant: Variant, line: ParsedLine, waives: list[int]) -> tuple[str, str]:
     """What an order line is for: its unit, a build's province, one more waive."""
     order = line.order
     if isinstance(order, Waive):
         waives[0] += 1
         return "waive", str(waives[0])
     assert isinstance(order, Order)
-    if is_dp_line(line):
+    if is_dp_line(variant, line):
         return "dp", order.province
     return ("build" if isinstance(order, Build) else "unit"), order.province
 
@@ -159,7 +160,8 @@ def merge(variant: Variant, state: GameState, power: str, old: OrderSet | None, 
           words: SetWords, stamp: str) -> OrderSet:
     """The set after a mail: its usable lines replace the old orders for the
     same units, the others stay (none if the mail said 'clear')."""
-    lines, _ = run_phase(variant, state, text, power)
+    lines, outcome = run_phase(variant, state, text, power)
+    refused = outcome.refused()
     keep = OrderSet(stamp=stamp, flag=old.flag if old is not None and not words.fresh else None)
     if words.flag is not None:
         keep.flag = words.flag
@@ -169,12 +171,12 @@ def merge(variant: Variant, state: GameState, power: str, old: OrderSet | None, 
         waives = [0]
         for line in old_lines:
             if line.order is not None:
-                entries[order_key(line, waives)] = (old.lines[line.number - 1], line, False)
+                entries[order_key(variant, line, waives)] = (old.lines[line.number - 1], line, False)
     waives = [sum(1 for key in entries if key[0] == "waive")]
     for line in lines:
-        if is_usable(line) and line.power in (None, power):      # a set holds one power's orders
-            entries[order_key(line, waives)] = (order_text(line), line, True)
-        elif line.error is not None:
+        if is_usable(line, refused) and line.power in (None, power):      # a set holds one power's orders
+            entries[order_key(variant, line, waives)] = (order_text(line), line, True)
+        elif line.number in refused:
             keep.refused.append(line.text)
     kept = trim_adjustments(variant, state, power, list(entries.values()))
     keep.lines = [raw for raw, _, _ in kept]
@@ -216,11 +218,14 @@ def readiness(variant: Variant, state: GameState, power: str, held: OrderSet | N
         # Nothing to check: `status` of a phase with no orders yet never loads the engine.
         lines: list[ParsedLine] = []
         void: dict[int, object] = {}
+        refused: set[int] = set()
     else:
         from adjudicator.folder.checking import void_lines
         lines, outcome = run_phase(variant, state, "\n".join(held.lines), power)
-        void = dict(void_lines(lines, outcome))
-    own = [line for line in lines if is_usable(line) and not is_dp_line(line) and line.power in (None, power)]
+        void = dict(void_lines(variant, lines, outcome))
+        refused = outcome.refused()
+    own = [line for line in lines
+           if is_usable(line, refused) and not is_dp_line(variant, line) and line.power in (None, power)]
     valid = [line.order for line in own if line.number not in void]
     ordered = {order.province for order in valid if isinstance(order, Order) and not isinstance(order, Build)}
     voided = {line.order.province for line in own if line.number in void and isinstance(line.order, Order)}

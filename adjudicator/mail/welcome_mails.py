@@ -103,8 +103,9 @@ def example_orders(variant: Variant, state: GameState, power: str) -> list[str]:
     if not wanted:
         return []
     lines, outcome = run_phase(variant, state, "\n".join(wanted), power)
-    void = void_lines(lines, outcome)
-    return [line.text for line in lines if line.error is None and line.order is not None
+    void = void_lines(variant, lines, outcome)
+    refused = outcome.refused()
+    return [line.text for line in lines if line.order is not None and line.number not in refused
             and line.number not in void]
 
 
