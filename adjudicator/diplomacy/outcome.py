@@ -69,7 +69,7 @@ class UnusedBuilds(OrderShape):
 @dataclass(slots=True)
 class OrderLine:
     """One order and what became of it, as values. Reports and maps make
-    their words from these fields (adjudicator.output.order_words).
+    their words from these fields (adjudicator.output.wording).
 
     `order` is the order as resolved, in the form its player gave it (a
     'via convoy' the judge added is in `convoy`, not on the order); for a
