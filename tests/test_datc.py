@@ -10,16 +10,14 @@ from adjudicator.diplomacy.statefile import initial_state
 
 CASES = Path(__file__).parent / "cases"
 DATC = Path(__file__).resolve().parent.parent.parent / "shared" / "datc" / "datc_v2.4_06.txt"
-# DATC 3.0 follows the 2023 rulebook, which the judge does not play yet:
-# its file runs in test_datc_v3_under_the_2000_reading instead.
-DATC_V3 = CASES / "datc-v3.0.txt"
-LOCAL = sorted((CASES / "standard").glob("*.txt")) + sorted(p for p in CASES.glob("datc-*.txt") if p != DATC_V3)
+# Every local case file names its rules in its VARIANT_ALL line: the DATC 3.0
+# file plays rules_edition=2023, the 2.4 files the default (2000).
+LOCAL = sorted((CASES / "standard").glob("*.txt")) + sorted(CASES.glob("datc-*.txt"))
 FILES = ([DATC] if DATC.exists() else []) + LOCAL
-# The DATC 3.0 cases whose preferred result reverses a 2.4 preference the
-# judge plays today: no land fallback for "via convoy" (6.G.8), an illegal
-# convoy order shows no intent (6.G.19), civil disorder counts distance to
-# owned centres over land and sea (6.J.6, 6.J.10, 6.J.11).
-V3_FAIL_UNDER_2000 = ["6.G.8", "6.G.19", "6.J.6", "6.J.10", "6.J.11"]
+# The DATC 2.4 cases whose preferred result DATC 3.0 (the 2023 rules)
+# reverses for the same position: only the land fallback of 'via convoy'.
+# The other reversals (6.G.19, 6.J) came with new positions.
+V24_CHANGED_BY_2023 = ["6.G.8"]
 
 
 def cases() -> list[object]:
@@ -36,16 +34,22 @@ def test_case(variant: str, case: DatcCase) -> None:
     assert result.passed, f"{result.message}\nexpected {result.expected}\nactual   {result.actual}"
 
 
-def test_datc_v3_under_the_2000_reading() -> None:
-    """Every DATC 3.0 case passes under the judge's default except exactly
-    the ones that reverse a 2.4 preference."""
-    variant_name, found = read_cases(DATC_V3)
-    assert variant_name == "standard"
-    variant = load_case_variant(variant_name)
+def test_datc_v3_file_plays_the_2023_edition() -> None:
+    variant_name, found = read_cases(CASES / "datc-v3.0.txt")
+    assert variant_name == "standard rules_edition=2023"
+    assert len(found) == 19
+
+
+def test_datc_v24_under_the_2023_edition() -> None:
+    """The 2.4 file under the 2023 rules: every case passes except exactly
+    the ones DATC 3.0 reverses for the same position."""
+    if not DATC.exists():
+        pytest.skip("../shared/datc is not beside the repository")
+    _, found = read_cases(DATC)
+    variant = load_case_variant("standard rules_edition=2023")
     results = [run_case(variant, case) for case in found]
     assert not [r.message for r in results if r.message]          # none crashed
-    assert [r.name for r in results if not r.passed] == V3_FAIL_UNDER_2000
-    assert len(results) == 19
+    assert [r.name.split()[0] for r in results if not r.passed] == V24_CHANGED_BY_2023
 
 
 def test_datc_file_present_and_complete() -> None:

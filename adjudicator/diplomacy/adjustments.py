@@ -4,12 +4,13 @@ too few disbands, or none, gets the rulebook's civil-disorder disbands
 (DATC 2.4 and the 2000 rulebook, DATC 6.J.3-6.J.11):
 
 - distance is the fewest moves to the nearest of the power's home supply
-  centres, owned or not (the variant option civil_disorder_distance:
-  owned_centres counts to every centre it owns instead, as the 2023
-  rulebook does);
+  centres, owned or not;
 - an army counts moves through any province, land or sea, as if convoyed
   (6.J.11); a fleet counts only moves a fleet can make, and reaches a
   split-coast centre by either coast (6.J.9);
+- under the rule option civil_disorder_distance: owned_centres (the 2023
+  rulebook, DATC 3.0 6.J) distance is to the nearest centre the power owns,
+  and fleets count moves over land and sea as armies do (6.J.8);
 - the farthest unit goes first; on equal distance fleets go before armies
   (6.J.7), then by the province's full name in alphabetical order.
 
@@ -88,8 +89,8 @@ def fleet_distance(graph: MapGraph, start: str, homes: set[str]) -> int:
     return UNREACHABLE
 
 
-def unit_distance(graph: MapGraph, unit: Unit, homes: set[str]) -> int:
-    if unit.type is UnitType.FLEET:
+def unit_distance(graph: MapGraph, unit: Unit, homes: set[str], fleets_by_water: bool = True) -> int:
+    if unit.type is UnitType.FLEET and fleets_by_water:
         return fleet_distance(graph, unit.location, homes)
     return distance_to_home(graph, unit.province, homes)
 
@@ -105,8 +106,10 @@ def disorder_targets(variant: Variant, state: GameState, power: str) -> set[str]
 def default_disbands(variant: Variant, state: GameState, power: str, count: int, spared: set[str]) -> list[Unit]:
     """The `count` units civil disorder removes: farthest first, then fleets, then by province name."""
     targets = disorder_targets(variant, state, power)
+    # The 2023 rules count every unit's moves over land and sea alike.
+    by_water = variant.rule_option("civil_disorder_distance") != "owned_centres"
     candidates = [u for u in state.units_of(power) if u.province not in spared]
-    candidates.sort(key=lambda u: (-unit_distance(variant.map, u, targets),
+    candidates.sort(key=lambda u: (-unit_distance(variant.map, u, targets, by_water),
                                    0 if u.type is UnitType.FLEET else 1, variant.map.full_name(u.province)))
     return candidates[:count]
 

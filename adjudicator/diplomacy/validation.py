@@ -100,7 +100,9 @@ def settle_convoy_intent(state: GameState, variant: Variant, orders: dict[str, O
     has it): an army goes by convoy if it says 'via convoy' or a fleet of its
     own power orders a convoy for exactly this move. A move that needs a
     convoy but that no fleet convoys is void (the army holds); 'via convoy'
-    with no convoy ordered falls back to the land route when there is one."""
+    with no convoy ordered falls back to the land route when there is one,
+    unless the rule option via_convoy_fallback is none (2023 rules, DATC 3.0
+    6.G.8): then it is a convoy move that fails for want of a convoy."""
     graph = variant.map
     convoyed_by: dict[tuple[str, str], list[str]] = {}
     asked = False           # does any move say 'via convoy'?
@@ -122,7 +124,7 @@ def settle_convoy_intent(state: GameState, variant: Variant, orders: dict[str, O
             continue            # as ordered: by convoy with a convoy, or over land with none
         adjacent = variant.rules.is_adjacent(variant, state, unit, unit.location, order.dest_province, "move")
         if order.via_convoy:
-            if adjacent:
+            if adjacent and variant.rule_option("via_convoy_fallback") == "land_route":
                 orders[prov] = Move(order.power, order.unit_type, order.location, order.dest, False)
             elif not fleet_route_exists(state, graph, prov, order.dest_province):
                 # No fleets stand where a convoy could go (DATC 6.D.32): the order is

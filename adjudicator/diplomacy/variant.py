@@ -24,11 +24,32 @@ from adjudicator.store.packagedata import package_folder
 
 VARIANTS_DIR = package_folder("adjudicator.variants")      # variants/ of the clone, or of the installed wheel
 
-# Rule options a variant may set, and their allowed values (the first is the default).
+# Rule options a variant or a game may set, and their allowed values. Each
+# rule choice the engine has is one option; `rules_edition` picks the reading
+# of every other option a game leaves unset (EDITION_DEFAULTS).
 RULE_OPTIONS: dict[str, tuple[str, ...]] = {
+    # Which rulebook (and DATC edition) the game plays: 2000 (4th edition,
+    # DATC 2.4's preferences) or 2023 (DATC 3.0's).
+    "rules_edition": ("2000", "2023"),
+    # An army ordered 'via convoy' that no fleet convoys: it moves over land
+    # where it can (DATC 2.4 6.G.8), or it does not move (2023, DATC 3.0).
+    "via_convoy_fallback": ("land_route", "none"),
+    # A convoy order its fleet is needed for on no convoy route (DATC 6.G.19):
+    # legal, and it shows the army's intent to go by convoy (2000), or illegal
+    # and ignored, showing no intent (2023, DATC 4.E.1).
+    "unnecessary_convoy": ("shows_intent", "illegal"),
     # Civil-disorder disbands count distance to the home supply centres, owned
-    # or not (DATC 2.4, 2000 rulebook), or to every owned centre (2023 rulebook).
+    # or not, fleets by water only (2000, DATC 2.4), or to every owned centre,
+    # fleets and armies alike over land and sea (2023, DATC 3.0 6.J).
     "civil_disorder_distance": ("home_centres", "owned_centres"),
+}
+
+# Each edition's reading of every other option.
+EDITION_DEFAULTS: dict[str, dict[str, str]] = {
+    "2000": {"via_convoy_fallback": "land_route", "unnecessary_convoy": "shows_intent",
+             "civil_disorder_distance": "home_centres"},
+    "2023": {"via_convoy_fallback": "none", "unnecessary_convoy": "illegal",
+             "civil_disorder_distance": "owned_centres"},
 }
 
 
@@ -72,12 +93,30 @@ class Variant:
     minor_powers: dict[str, MinorPower] = field(default_factory=dict)
 
     def rule_option(self, key: str) -> str:
-        """A rule option's value, or its default."""
-        return self.rule_options.get(key, RULE_OPTIONS[key][0])
+        """A rule option's value: as set, else the edition's reading, else the first."""
+        value = self.rule_options.get(key)
+        if value is not None:
+            return value
+        if key != "rules_edition":
+            edition = EDITION_DEFAULTS[self.rule_option("rules_edition")].get(key)
+            if edition is not None:
+                return edition
+        return RULE_OPTIONS[key][0]
 
-    def with_rule_options(self, options: dict[str, str]) -> Variant:
-        """The same variant with these rule options set (checked)."""
-        return replace(self, rule_options={**self.rule_options, **check_rule_options(options, self.source)})
+    def rules_summary(self) -> str:
+        """The rules a game plays, as reports print them: the edition, then
+        each option set apart from it ('2023 rulebook; unnecessary_convoy=shows_intent')."""
+        edition = self.rule_option("rules_edition")
+        defaults = EDITION_DEFAULTS[edition]
+        apart = [f"{k}={v}" for k, v in sorted(self.rule_options.items())
+                 if k != "rules_edition" and defaults.get(k, RULE_OPTIONS[k][0]) != v]
+        return "; ".join([f"{edition} rulebook", *apart])
+
+    def with_rule_options(self, options: dict[str, Any], source: str | None = None,
+                          where: str = "rules") -> Variant:
+        """The same variant with these rule options set (checked; a fault names `source`)."""
+        checked = check_rule_options(options, source or self.source, where)
+        return replace(self, rule_options={**self.rule_options, **checked})
 
     _power_names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
     # What other modules build once from the variant and keep with it (the
@@ -129,15 +168,19 @@ def parse_unit(text: str, power: str, graph: MapGraph, source: str, entry: str) 
     return Unit(power, unit_type, location)
 
 
-def check_rule_options(options: dict[str, Any], source: str) -> dict[str, str]:
+def check_rule_options(options: dict[str, Any], source: str, where: str = "rules") -> dict[str, str]:
+    """Options checked against RULE_OPTIONS: an unknown key or value is one
+    line naming the file, the key and the allowed values."""
+    if not isinstance(options, dict):
+        raise DataFileError(f"{where}: should be a mapping like {{rules_edition: 2023}}", file=source)
     checked: dict[str, str] = {}
     for key, value in options.items():
         choices = RULE_OPTIONS.get(str(key))
         if choices is None:
-            raise DataFileError(f"rules: unknown option {key!r}", file=source,
-                                hint="known: " + ", ".join(RULE_OPTIONS))
+            raise DataFileError(f"{where}: unknown option {key!r}", file=source,
+                                hint="options: " + "; ".join(f"{k}: {' | '.join(v)}" for k, v in RULE_OPTIONS.items()))
         if str(value) not in choices:
-            raise DataFileError(f"rules.{key}: {value!r} is not one of {', '.join(choices)}", file=source)
+            raise DataFileError(f"{where}.{key}: {value!r} is not one of {' | '.join(choices)}", file=source)
         checked[str(key)] = str(value)
     return checked
 

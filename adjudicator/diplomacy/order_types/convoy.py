@@ -63,9 +63,64 @@ def validate_convoy(state: GameState, variant: Variant, order: Convoy, unit: Uni
     if not graph.could_convoy(unit.location, origin, dest):
         return Void(f"a fleet in {graph.full_name(unit.location)} cannot be part of a convoy "
                                 f"from {graph.full_name(origin)} to {graph.full_name(dest)}")
+    if variant.rule_option("unnecessary_convoy") == "illegal" \
+            and not is_needed_on_a_route(variant, unit.location, origin, dest):
+        # The 2023 rules ignore an illegal order, so it shows no intent (DATC 3.0 6.G.19).
+        return Void(f"a fleet in {graph.full_name(unit.location)} is needed on no convoy route "
+                    f"from {graph.full_name(origin)} to {graph.full_name(dest)}")
     if exact and order.origin == origin and order.dest == dest:
         return order
     return Convoy(unit.power, unit.type, unit.location, origin, dest)
+
+
+# Chordless routes to try before a convoy is taken as needed: far beyond any
+# real map's seas, a bound on what a hostile map file can make the search cost.
+ROUTE_SEARCH_LIMIT = 100_000
+
+
+def is_needed_on_a_route(variant: Variant, sea: str, origin: str, dest: str) -> bool:
+    """Is the fleet in `sea` part of some convoy route from origin to dest
+    that no fleet could be left out of (a chordless chain of seas, only its
+    first sea touching origin and only its last touching dest)? Kept with
+    the variant: a map's answer never changes."""
+    known = variant.derived.setdefault("needed_convoys", {})
+    assert isinstance(known, dict)
+    key = (sea, origin, dest)
+    if key not in known:
+        known[key] = _search_needed(variant.map, sea, origin, dest)
+    return bool(known[key])
+
+
+def _search_needed(graph: MapGraph, sea: str, origin: str, dest: str) -> bool:
+    touching = graph.seas_touching
+    starts, goals = touching.get(origin, frozenset()), touching.get(dest, frozenset())
+    budget = ROUTE_SEARCH_LIMIT
+    path: list[str] = []
+
+    def extend(last: str) -> bool:
+        nonlocal budget
+        budget -= 1
+        if budget < 0:
+            return True         # too many routes to try: take the order as legal
+        if last in goals:
+            return sea in path
+        for nxt in touching.get(last, frozenset()):
+            if nxt in starts or nxt in path or any(nxt in touching.get(p, ()) for p in path[:-1]):
+                continue
+            path.append(nxt)
+            found = extend(nxt)
+            path.pop()
+            if found:
+                return True
+        return False
+
+    for first in starts:
+        path.append(first)
+        found = extend(first)
+        path.pop()
+        if found:
+            return True
+    return False
 
 
 def convoy_possible(graph: MapGraph, origin: str, dest: str) -> bool:

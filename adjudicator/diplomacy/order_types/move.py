@@ -124,9 +124,11 @@ def validate_move(state: GameState, variant: Variant, order: Move, unit: Unit, e
     if target in graph.seas:
         return Void(f"an army cannot move to the sea ({graph.full_name(target)})")
     adjacent = variant.rules.is_adjacent(variant, state, unit, unit.location, target, "move")
-    if adjacent and (not order.via_convoy or not convoy_possible(graph, here, target)):
+    if adjacent and (not order.via_convoy or not convoy_possible(graph, here, target)
+                     and variant.rule_option("via_convoy_fallback") == "land_route"):
         # 'via convoy' where no convoy can ever go: the directive is ignored
         # and the army moves over land (move_as_written notes it on the order line).
+        # Without the fallback (2023 rules) the order is void below.
         if exact and order.dest == target and not order.via_convoy:
             return order
         return Move(unit.power, unit.type, unit.location, target)
