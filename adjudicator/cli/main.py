@@ -148,7 +148,7 @@ def cli() -> None:
 @click.option("--players", default=None, help="comma-separated player names (turn-file games)")
 @click.option("--seed", default=1, show_default=True, type=int, help="RNG seed (turn-file games)")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="a rules option of a turn-file game, e.g. side=B or artisans_official=true; repeatable")
+              help="a rules option, e.g. rules_edition=2023 (Diplomacy) or side=B (a turn-file game); repeatable")
 @click.option("--house-rules", "house_rules_file", type=click.Path(path_type=Path), default=None,
               help="a text file of the game's house rules, kept in game.yaml and sent in every welcome mail")
 @click.option("--open", "open_seats", default=None, type=int, metavar="N",
@@ -169,11 +169,9 @@ def new(game: Path, variant: str, players: str | None, seed: int, options: tuple
         from adjudicator.cards import driver as cards
         cards.new_game(game, variant, [p.strip() for p in players.split(",") if p.strip()], seed,
                        parse_options(options), house_rules=rules)
-    elif options:
-        raise AdjudicatorError("--option is for turn-file games", hint="Diplomacy variants take no options")
     else:
         gamefolder = diplomacy_folders()
-        gamefolder.new_game(game, variant, house_rules=rules)
+        gamefolder.new_game(game, variant, house_rules=rules, options=parse_options(options))
         if open_seats is not None:
             open_for_signup(game, open_seats, assign, approve_joiners)
     click.echo(f"created {game} ({variant})" + (f", open for sign-up: {open_seats} players" if open_seats else ""))

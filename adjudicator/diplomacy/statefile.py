@@ -1,6 +1,7 @@
 """A Diplomacy game state's YAML form, checked against its variant:
 
     variant: standard
+    options: {rules_edition: '2023'}   # the game's rule options, if it set any
     phase: {year: 1901, season: spring, kind: movement}
     units: {austria: [A bud, A vie, F tri], ...}
     dislodged: [{unit: A ser, power: austria, attacker_from: bul, retreats: [alb, tri]}]
@@ -40,6 +41,8 @@ def state_to_data(state: GameState, variant: Variant) -> dict[str, Any]:
         "result": state.result,
         # Only when someone has missed a phase: older files stay byte for byte.
         **({"missed": dict(sorted(state.missed.items()))} if state.missed else {}),
+        # The game's own rule options, only when it has some (the same reason).
+        **({"options": dict(sorted(variant.game_options.items()))} if variant.game_options else {}),
     }
 
 def state_from_data(data: Any, variant: Variant, source: str) -> GameState:

@@ -44,6 +44,9 @@ RULE_OPTIONS: dict[str, tuple[str, ...]] = {
     "civil_disorder_distance": ("home_centres", "owned_centres"),
 }
 
+# The DATC edition whose preferred results each rules edition gives.
+DATC_EDITIONS = {"2000": "2.4", "2023": "3.0"}
+
 # Each edition's reading of every other option.
 EDITION_DEFAULTS: dict[str, dict[str, str]] = {
     "2000": {"via_convoy_fallback": "land_route", "unnecessary_convoy": "shows_intent",
@@ -90,6 +93,9 @@ class Variant:
     extra: dict[str, Any]
     source: str
     rule_options: dict[str, str] = field(default_factory=dict)
+    # The options a game set over the variant file's (game.yaml's `options:`):
+    # its state files carry them, so `check --state` plays the same rules.
+    game_options: dict[str, str] = field(default_factory=dict)
     minor_powers: dict[str, MinorPower] = field(default_factory=dict)
 
     def rule_option(self, key: str) -> str:
@@ -105,18 +111,19 @@ class Variant:
 
     def rules_summary(self) -> str:
         """The rules a game plays, as reports print them: the edition, then
-        each option set apart from it ('2023 rulebook; unnecessary_convoy=shows_intent')."""
+        each option set apart from it ('the 2023 rulebook (DATC 3.0); unnecessary_convoy=shows_intent')."""
         edition = self.rule_option("rules_edition")
         defaults = EDITION_DEFAULTS[edition]
         apart = [f"{k}={v}" for k, v in sorted(self.rule_options.items())
                  if k != "rules_edition" and defaults.get(k, RULE_OPTIONS[k][0]) != v]
-        return "; ".join([f"{edition} rulebook", *apart])
+        return "; ".join([f"the {edition} rulebook (DATC {DATC_EDITIONS[edition]})", *apart])
 
     def with_rule_options(self, options: dict[str, Any], source: str | None = None,
                           where: str = "rules") -> Variant:
         """The same variant with these rule options set (checked; a fault names `source`)."""
         checked = check_rule_options(options, source or self.source, where)
-        return replace(self, rule_options={**self.rule_options, **checked})
+        return replace(self, rule_options={**self.rule_options, **checked},
+                       game_options={**self.game_options, **checked})
 
     _power_names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
     # What other modules build once from the variant and keep with it (the

@@ -23,8 +23,8 @@ from adjudicator.diplomacy.statefile import (
     state_from_data,
     state_to_data,
 )
-from adjudicator.diplomacy.variant import VARIANTS_DIR
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
+from adjudicator.folder.gamevariant import FOLDER_VARIANT, game_variant, installed_variant, options_for
 from adjudicator.folder.endreport import END_REPORT, end_report, result_sentence
 from adjudicator.folder.schedule import (
     DeadlineRule,
@@ -37,7 +37,7 @@ from adjudicator.output.report import long_form, private_report, public_report
 from adjudicator.rules import load_variant
 from adjudicator.store import phasecommit, storage
 from adjudicator.store.gamemeta import check_meta
-from adjudicator.store.names import NAME_RE, check_name
+from adjudicator.store.names import check_name
 from adjudicator.store.owed import notices_path
 from adjudicator.store.phasecommit import LOCK_NAME
 from adjudicator.store.rollback import roll_back
@@ -54,25 +54,50 @@ ANNOUNCE = "announce"             # state.extra key: public lines for the next r
 MAX_ORDERS_BYTES = 256 * 1024     # far more than any power's orders; a bigger file is a mistake or an attack
 
 
-def new_game(folder: Path, variant_name: str, house_rules: str | None = None) -> Path:
+def new_game(folder: Path, variant_name: str, house_rules: str | None = None,
+             options: dict[str, Any] | None = None) -> Path:
+    """A new game folder. `variant_name` is an installed variant or the path
+    of a variant file, which the folder keeps a copy of (variant.yaml);
+    `options` are the game's rule options (game.yaml's `options:`)."""
     variant = load_variant(variant_name)
     check_name(folder.name, "game name")
+    own: list[tuple[Path, str | bytes]] = []
+    if variant_name.endswith(".yaml"):
+        check_name(variant.id, "variant file's name")
+        own.append((folder / FOLDER_VARIANT, storage.dump_yaml(folder_copy(Path(variant_name)))))
+    game_options = options_for(variant, options or {}, "--option") if options else {}
+    if game_options:
+        variant = variant.with_rule_options(game_options)
     if folder.exists() and any(folder.iterdir()):
         raise GameFolderError("folder exists and is not empty", file=str(folder), hint="choose a new folder name")
     state = initial_state(variant)
-    meta = {
+    meta: dict[str, Any] = {
         "variant": variant.id, "kind": "diplomacy", "name": folder.name, "deadline": None,
         "players": [{"power": p, "name": "", "email": "", "password_hash": None} for p in variant.powers],
     }
+    if game_options:
+        meta["options"] = game_options
     if house_rules:
         meta["house_rules"] = house_rules
     folder.mkdir(parents=True, exist_ok=True)
     phasecommit.commit(folder, [
         (folder / LOCK_NAME, b""),       # made now, so a later run's lock writes nothing new
         (folder / "game.yaml", storage.dump_yaml(meta)),
+        *own,
         (folder / "history" / f"{state.phase.slug}.yaml", storage.dump_state(state_to_data(state, variant))),
     ])
     return folder
+
+
+def folder_copy(path: Path) -> dict[str, Any]:
+    """A custom variant file's data as the game folder keeps it: a map named
+    by a path is named by its absolute path, so the game finds it from any
+    directory."""
+    data = dict(storage.read_yaml(path))
+    map_name = str(data.get("map", ""))
+    if map_name.endswith(".yaml"):
+        data["map"] = str(Path(map_name).resolve())
+    return data
 
 
 def read_game(folder: Path) -> dict[str, Any]:
@@ -98,22 +123,19 @@ def load_state(path: Path) -> tuple[Variant, GameState]:
     if not isinstance(data, dict) or not isinstance(data.get("variant"), str):
         raise DataFileError("not a state file (no 'variant')", file=str(path))
     variant = known_variant(data["variant"], str(path))
+    options = data.get("options") or {}
+    if options:
+        variant = variant.with_rule_options(options, str(path), "options")
     return variant, state_from_data(data, variant, str(path))
 
 
 def known_variant(name: str, source: str) -> Variant:
-    """An installed variant, by the name a state file or game.yaml gives. The
-    name comes from a file a player may have sent, so it is never a path."""
-    if not NAME_RE.fullmatch(name) or not (VARIANTS_DIR / f"{name}.yaml").is_file():
-        known = sorted(p.stem for p in VARIANTS_DIR.glob("*.yaml"))
-        raise DataFileError(f"variant: {name!r} is not an installed variant", file=source,
-                            hint=f"known: {', '.join(known)}")
-    return load_variant(name)
+    return installed_variant(name, source)
 
 
 def load_current(folder: Path) -> tuple[dict[str, Any], Variant, GameState, Path]:
     meta = read_game(folder)
-    variant = known_variant(str(meta["variant"]), str(folder / "game.yaml"))
+    variant = game_variant(folder, meta)
     _, path = history_files(folder)[-1]
     state = state_from_data(storage.read_state(path), variant, str(path))
     return meta, variant, state, path

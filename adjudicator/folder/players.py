@@ -33,7 +33,6 @@ from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from adjudicator.errors import AdjudicatorError, DataFileError
-from adjudicator.rules import load_variant
 from adjudicator.store import storage
 from adjudicator.store.names import (
     ADDRESS_RE,
@@ -182,13 +181,14 @@ def seat_of(entry: dict[str, Any]) -> str:
     return str(entry.get("power") or entry.get("name") or "")
 
 
-def _power_id(meta: dict[str, Any], power: str) -> str:
+def _power_id(meta: dict[str, Any], power: str, folder: Path) -> str:
     if meta.get("kind") == "turn-file":
         seats = [seat_of(p) for p in meta.get("players") or [] if isinstance(p, dict)]
         if power not in seats:
             raise AdjudicatorError(f"no such player {power!r} in this game", hint=f"players: {', '.join(seats)}")
         return power
-    variant = load_variant(str(meta["variant"]))
+    from adjudicator.folder.gamevariant import game_variant
+    variant = game_variant(folder, meta)
     pid = variant.power_lookup(power)
     if pid is None:
         raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
@@ -198,7 +198,7 @@ def _power_id(meta: dict[str, Any], power: str) -> str:
 def seat_id(folder: Path, power: str) -> str:
     """The seat a GM names ('France', 'fra', or a card game's player), as game.yaml keeps it."""
     meta, _ = _load(folder)
-    return _power_id(meta, power)
+    return _power_id(meta, power, folder)
 
 
 def _entry(players: list[dict[str, Any]], pid: str) -> dict[str, Any]:
@@ -219,7 +219,7 @@ def roster(folder: Path) -> list[dict[str, Any]]:
 
 def add_player(folder: Path, power: str, name: str, email: str, password: str) -> dict[str, Any]:
     meta, players = _load(folder)
-    pid = _power_id(meta, power)
+    pid = _power_id(meta, power, folder)
     refuse_if_not_playing(folder, meta, pid)
     entry = _seat_player(players, pid, name, email, password)
     storage.write_yaml(folder / "game.yaml", meta)
@@ -247,7 +247,7 @@ def _seat_player(players: list[dict[str, Any]], pid: str, name: str, email: str,
 
 def set_password(folder: Path, power: str, password: str) -> None:
     meta, players = _load(folder)
-    pid = _power_id(meta, power)
+    pid = _power_id(meta, power, folder)
     entry = _entry(players, pid)
     entry["password_hash"] = hash_password(password)
     storage.write_yaml(folder / "game.yaml", meta)
@@ -292,7 +292,7 @@ def remove_player(folder: Path, power: str) -> dict[str, Any]:
     """The seat stays in the game (its units are NMR until someone takes it);
     the player's name, address and password go."""
     meta, players = _load(folder)
-    pid = _power_id(meta, power)
+    pid = _power_id(meta, power, folder)
     entry = _entry(players, pid)
     if not entry.get("email"):
         raise AdjudicatorError(f"{pid} has no player to remove")
@@ -310,7 +310,7 @@ def replace_player(folder: Path, power: str, name: str, email: str, password: st
     (its reports, orders and missed phases) stays; the earlier player is
     recorded under `previous` with the phase the change took effect."""
     meta, players = _load(folder)
-    pid = _power_id(meta, power)
+    pid = _power_id(meta, power, folder)
     refuse_if_not_playing(folder, meta, pid)
     entry = _entry(players, pid)
     old = {"name": entry.get("display_name") or entry.get("name") or "", "email": entry.get("email") or "",

@@ -23,8 +23,8 @@ from adjudicator.diplomacy.model import Phase
 from adjudicator.diplomacy.statefile import state_from_data
 from adjudicator.folder.endreport import END_REPORT
 from adjudicator.folder.gamefolder import history_files, read_game
+from adjudicator.folder.gamevariant import game_variant
 from adjudicator.output import templating
-from adjudicator.rules import load_variant
 from adjudicator.store import storage
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
         title = _turn_game_title(str(meta["variant"]))
         pages = _report_pages(folder)
     else:
-        variant = load_variant(str(meta["variant"]))
+        variant = game_variant(folder, meta)
         title = variant.name
         pages, written = _phase_pages(folder, out, variant, game, png)
     end = folder / END_REPORT

@@ -168,7 +168,9 @@ def diplomacy_welcomes(folder: Path, meta: dict[str, Any], game: str, todo: list
         power = str(entry["power"])
         seat = seat_of(folder, entry, variant.power_name(power))
         slug, report = latest_results(folder, view, entry)
-        body = orders_help(variant, state, power, state_path.name, seat.label)
+        # The rules edition, as every report's footer states it.
+        body = [f"Rules: {variant.rules_summary()}.", ""] + \
+            orders_help(variant, state, power, state_path.name, seat.label)
         if view.latest is not None:
             body += centres_by_year(folder, variant, state)
         if slug is not None:

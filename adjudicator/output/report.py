@@ -198,6 +198,7 @@ def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: s
         "winner": variant.power_name(outcome.winner) if outcome.winner else None,
         "result": after.result,
         "closing": closing(variant, outcome, deadline),
+        "rules": variant.rules_summary(),
     }
 
 

@@ -31,6 +31,13 @@ def rule_set(name: str, source: str) -> RuleSet[Variant]:
     return rules
 
 
+def variant_of_folder(path: Path, variant_id: str) -> Variant:
+    """A game folder's own copy of its variant data (made by `new` from a
+    custom variant file): read each time, and never kept in the user cache,
+    which holds only the package's and the GM's own files."""
+    return parse_variant(read_yaml(path), str(path), variant_id, rule_set)
+
+
 @cache      # variants are immutable values; each is read once per process
 def load_variant(name: str) -> Variant:
     path = Path(name) if name.endswith(".yaml") else VARIANTS_DIR / f"{name}.yaml"
