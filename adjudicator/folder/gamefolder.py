@@ -24,8 +24,13 @@ from adjudicator.diplomacy.statefile import (
     state_to_data,
 )
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
-from adjudicator.folder.gamevariant import FOLDER_VARIANT, game_variant, installed_variant, options_for
 from adjudicator.folder.endreport import END_REPORT, end_report, result_sentence
+from adjudicator.folder.gamevariant import (
+    FOLDER_VARIANT,
+    game_variant,
+    installed_variant,
+    options_for,
+)
 from adjudicator.folder.schedule import (
     DeadlineRule,
     format_time,

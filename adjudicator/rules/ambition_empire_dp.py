@@ -38,6 +38,7 @@ from adjudicator.diplomacy.orders import (
 from adjudicator.diplomacy.state import GameState
 from adjudicator.errors import IllegalOrderError, OrderError
 from adjudicator.rules.ambition_empire_common import (
+    in_civil_disorder,
     is_christian,
     is_great_power,
     is_islamic,
@@ -244,10 +245,17 @@ def read_allocations(variant: Variant, state: GameState, dp_lines: list[ParsedLi
     allocates nothing gets its error in `result.errors`."""
     allocations: list[Allocation] = []
     unusable: list[Allocation] = []
+    gone = set(in_civil_disorder(state))
     for line in dp_lines:
         order = line.order
         if order is None:
             continue                # the parser could not read it: its error is on the line
+        if line.power in gone:
+            # It gives no orders and allocates nothing; not published either.
+            result.errors[line.number] = IllegalOrderError(
+                f"{variant.power_name(line.power)} is in civil disorder: it allocates no Diplomacy Points",
+                line=line.number)
+            continue
         allocation = read_allocation(variant, state, line, order)
         if isinstance(allocation, Allocation):
             allocations.append(allocation)
