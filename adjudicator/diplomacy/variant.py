@@ -6,9 +6,10 @@ carries it as `variant.rules`, so the phases never look a rule set up by
 name and never test a variant's name. `rules:` is a rule-set name, or a
 mapping of the name and the rule set's options:
 
-    rules: {name: standard, civil_disorder_distance: home_centres}
+    rules: {name: standard, rules_edition: 2000}
 
-Options a rule set reads are listed, with their choices, in RULE_OPTIONS."""
+Options a rule set reads are listed, with their choices, in RULE_OPTIONS;
+a game lays its own (game.yaml's `options:`) over the variant file's."""
 
 from __future__ import annotations
 
