@@ -132,3 +132,25 @@ def test_check_state_plays_the_games_rules(tmp_path: Path, runner: CliRunner, op
     result = runner.invoke(cli, ["check", "--state", str(game / "history" / "1901-spring-movement.yaml"),
                                  "--power", "Germany", str(orders)])
     assert result.exit_code == exit_code, result.output
+
+
+def test_a_map_without_layout_positions_is_a_data_error(tmp_path: Path, runner: CliRunner) -> None:
+    """A custom variant on a map with no layout file and no territory
+    geometry: drawing it is one line naming the layout file, exit 2, and the
+    phase is not written."""
+    board = tmp_path / "board.yaml"
+    board.write_text((ROOT / "maps" / "standard.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    custom = tmp_path / "house.yaml"
+    custom.write_text((ROOT / "variants" / "standard.yaml").read_text(encoding="utf-8")
+                      .replace("map: standard", f"map: {board}"), encoding="utf-8")
+    game = tmp_path / "g"
+    assert runner.invoke(cli, ["new", str(game), "--variant", str(custom)]).exit_code == 0
+    result = runner.invoke(cli, ["map", str(game)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "board.layout.yaml: no drawing position for adr, aeg, alb" in lines[0], lines
+    orders = tmp_path / "o.txt"
+    orders.write_text(SPRING, encoding="utf-8")
+    result = runner.invoke(cli, ["adjudicate", str(game), str(orders), "--nmr"])
+    assert result.exit_code == 2 and "no drawing position" in result.output
+    assert not (game / "reports").exists()

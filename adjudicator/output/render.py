@@ -24,6 +24,7 @@ from adjudicator.diplomacy.model import province_of
 from adjudicator.diplomacy.outcome import PhaseOutcome
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.variant import Variant
+from adjudicator.errors import DataFileError
 from adjudicator.output.colours import (
     MINOR_COLOUR,
     colour_of,
@@ -50,7 +51,7 @@ from adjudicator.output.drawing import (
 )
 from adjudicator.output.render_orders import draw_orders
 from adjudicator.output.render_panel import PANEL_W, TITLE_H, draw_panel
-from adjudicator.store.storage import read_yaml
+from adjudicator.store.storage import read_text, read_yaml
 
 if TYPE_CHECKING:
     import svgwrite
@@ -63,7 +64,13 @@ LAYOUT = "render.layout"
 
 def _read_layout(path: Path) -> dict[str, tuple[float, float]]:
     data = read_yaml(path, keep=True)
-    return {str(k): (float(v[0]), float(v[1])) for k, v in (data.get("positions") or {}).items()}
+    entries = (data.get("positions") or {}) if isinstance(data, dict) else None
+    if not isinstance(entries, dict):
+        raise DataFileError("a layout file maps 'positions:' to each location's [x, y]", file=str(path))
+    try:
+        return {str(k): (float(v[0]), float(v[1])) for k, v in entries.items()}
+    except (TypeError, ValueError, IndexError, KeyError):
+        raise DataFileError("each position is [x, y], two numbers", file=str(path)) from None
 
 
 def layout_for(graph: MapGraph) -> dict[str, tuple[float, float]]:
@@ -74,17 +81,21 @@ def layout_for(graph: MapGraph) -> dict[str, tuple[float, float]]:
     if isinstance(kept, dict):
         return dict(kept)
     source = Path(graph.source)
-    layout_path = source.with_name(source.stem + ".layout.yaml")
-    if not layout_path.exists():
-        layout_path = MAPS_DIR / f"{source.stem}.layout.yaml"
+    beside = source.with_name(source.stem + ".layout.yaml")
+    layout_path = beside if beside.exists() else MAPS_DIR / f"{source.stem}.layout.yaml"
     positions = _read_layout(layout_path) if layout_path.exists() else {}
+    if not layout_path.exists():
+        layout_path = beside            # where a missing layout file belongs
     for pid, prov in graph.provinces.items():
         if "position" in prov.drawing:
             x, y = prov.drawing["position"]
             positions[pid] = (float(x), float(y))
     missing = [loc for loc in _all_locations(graph) if loc not in positions]
     if missing:
-        raise ValueError(f"no drawing position for {', '.join(sorted(missing))} (see {layout_path})")
+        shown = ", ".join(sorted(missing)[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+        raise DataFileError(f"no drawing position for {shown}", file=str(layout_path),
+                            hint=f"give each an x, y under 'positions:' (or draw the map as territory: "
+                                 f"{source.stem}.geometry.yaml); docs/variants.md shows how")
     graph.derived[LAYOUT] = positions
     return dict(positions)
 
