@@ -94,8 +94,16 @@ def is_needed_on_a_route(variant: Variant, sea: str, origin: str, dest: str) -> 
 def _search_needed(graph: MapGraph, sea: str, origin: str, dest: str) -> bool:
     touching = graph.seas_touching
     starts, goals = touching.get(origin, frozenset()), touching.get(dest, frozenset())
+    if sea in starts and sea in goals:
+        return True             # it convoys alone
     budget = ROUTE_SEARCH_LIMIT
     path: list[str] = []
+
+    def through(nxt: str) -> bool:
+        path.append(nxt)
+        found = extend(nxt)
+        path.pop()
+        return found
 
     def extend(last: str) -> bool:
         nonlocal budget
@@ -104,23 +112,12 @@ def _search_needed(graph: MapGraph, sea: str, origin: str, dest: str) -> bool:
             return True         # too many routes to try: take the order as legal
         if last in goals:
             return sea in path
-        for nxt in touching.get(last, frozenset()):
-            if nxt in starts or nxt in path or any(nxt in touching.get(p, ()) for p in path[:-1]):
-                continue
-            path.append(nxt)
-            found = extend(nxt)
-            path.pop()
-            if found:
-                return True
-        return False
+        # In name order, so a search the budget cuts short ends the same way every run.
+        return any(through(nxt) for nxt in sorted(touching.get(last, frozenset()))
+                   if nxt not in starts and nxt not in path
+                   and not any(nxt in touching.get(p, frozenset()) for p in path[:-1]))
 
-    for first in starts:
-        path.append(first)
-        found = extend(first)
-        path.pop()
-        if found:
-            return True
-    return False
+    return any(through(first) for first in sorted(starts))
 
 
 def convoy_possible(graph: MapGraph, origin: str, dest: str) -> bool:
