@@ -51,7 +51,7 @@ from adjudicator.output.drawing import (
 )
 from adjudicator.output.render_orders import draw_orders
 from adjudicator.output.render_panel import PANEL_W, TITLE_H, draw_panel
-from adjudicator.store.storage import read_text, read_yaml
+from adjudicator.store.storage import read_yaml
 
 if TYPE_CHECKING:
     import svgwrite
