@@ -5,9 +5,15 @@
     PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
     ORDERS
     POSTSTATE / POSTSTATE_DISLODGED / POSTSTATE_SAME
+    POSTSTATE_RESULTS / POSTSTATE_MISSED      (the project's own, optional)
     END
 
-Each case goes through the same parser and phase pipeline as a real game."""
+POSTSTATE_RESULTS, where a case has it, is every order line of the phase,
+one a line as 'Power: published text | result | flags', with the flags
+'succeeded' or 'failed', then 'void' or 'defaulted' where they apply:
+'England: A lon - nwy via convoy | no convoy | failed'. POSTSTATE_MISSED is
+the powers the phase marks as having missed their orders ('none' for none).
+Each goes through the same parser and phase pipeline as a real game."""
 
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ from adjudicator.diplomacy.game import adjudicate_lines
 from adjudicator.diplomacy.mapgraph import MapGraph
 from adjudicator.diplomacy.model import Phase, Unit, UnitType
 from adjudicator.diplomacy.orders import Move, Waive
+from adjudicator.diplomacy.outcome import OrderLine
 from adjudicator.diplomacy.parser import OrderParser, parser_for
 from adjudicator.diplomacy.state import Dislodged, GameState
 from adjudicator.diplomacy.statefile import initial_state
@@ -28,7 +35,7 @@ from adjudicator.errors import DataFileError, OrderError
 from adjudicator.rules import load_variant
 
 SECTIONS = {"PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",
-            "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED"}
+            "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_RESULTS", "POSTSTATE_MISSED"}
 
 
 @dataclass
@@ -235,8 +242,29 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
     if state.phase.kind != "movement":
         actual_dislodged = expected_dislodged = []
     ok = actual == expected and actual_dislodged == expected_dislodged
-    return CaseResult(case.name, ok, expected + [f"dislodged {x}" for x in expected_dislodged],
-                      actual + [f"dislodged {x}" for x in actual_dislodged])
+    expected += [f"dislodged {x}" for x in expected_dislodged]
+    actual += [f"dislodged {x}" for x in actual_dislodged]
+    if "POSTSTATE_RESULTS" in case.sections:
+        expected_lines = sorted(" | ".join(part.strip() for part in fix_power_names(variant, t).split("|"))
+                                for _, t in case.sections["POSTSTATE_RESULTS"])
+        actual_lines = sorted(result_line(variant, line) for line in outcome.orders)
+        ok = ok and actual_lines == expected_lines
+        expected += [f"result {x}" for x in expected_lines]
+        actual += [f"result {x}" for x in actual_lines]
+    if "POSTSTATE_MISSED" in case.sections:
+        expected_missed = sorted(variant.powers[lookup_power(variant, t)].name
+                                 for _, t in case.sections["POSTSTATE_MISSED"] if t.lower() != "none")
+        actual_missed = sorted(variant.powers[p].name for p in outcome.missed)
+        ok = ok and actual_missed == expected_missed
+        expected.append(f"missed {', '.join(expected_missed) or 'none'}")
+        actual.append(f"missed {', '.join(actual_missed) or 'none'}")
+    return CaseResult(case.name, ok, expected, actual)
+
+
+def result_line(variant: Variant, line: OrderLine) -> str:
+    """An order line as POSTSTATE_RESULTS writes it: 'Power: text | result | flags'."""
+    flags = ["succeeded" if line.succeeded else "failed"] + ["void"] * line.void + ["defaulted"] * line.defaulted
+    return f"{variant.powers[line.power].name}: {line.text} | {line.result} | {' '.join(flags)}"
 
 
 def load_case_variant(spec: str) -> Variant:
