@@ -240,3 +240,23 @@ def test_maildir_and_cli(game: Path, tmp_path: Path) -> None:
     gamefolder.new_game(empty, "standard")
     out = runner.invoke(cli, ["mail", str(empty)])
     assert out.exit_code == 2 and "no phase has been adjudicated" in out.output
+
+
+def test_maildir_is_read_in_name_order_whatever_the_directory_lists(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Maildir's mails come in the order of their names (delivery time
+    first, as Maildir names them), across new/ and cur/, however the file
+    system lists the folder: a re-run reads the same mails in the same order."""
+    from adjudicator.mail.mailread import read_mailbox
+    box = tmp_path / "Maildir"
+    for sub in ("new", "cur", "tmp"):
+        (box / sub).mkdir(parents=True)
+    names = [f"17000000{n:02d}.M{n}P1.host" for n in range(12)]
+    for n, name in enumerate(names):
+        sub = "cur" if n % 3 == 0 else "new"
+        suffix = ":2,S" if sub == "cur" else ""
+        (box / sub / (name + suffix)).write_bytes(f"Subject: mail {n}\n\nbody {n}\n".encode())
+    listdir = os.listdir
+    monkeypatch.setattr(mailbox.os, "listdir", lambda path: sorted(listdir(path), reverse=True))
+    read = read_mailbox(box)
+    assert [bytes(m).split(b"\n", 1)[0] for m in read] == [f"Subject: mail {n}".encode() for n in range(12)]

@@ -12,6 +12,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+import yaml
 from test_ingest_corpus import fresh_copy
 from test_ingest_turns import mail_to
 from test_mail import PASSWORDS, SLUG, address, make_game, read_eml
@@ -21,7 +22,7 @@ from adjudicator.folder import players
 from adjudicator.mail import results
 from adjudicator.mail.ingest import IngestResult, ingest
 from adjudicator.mail.ingest_turns import is_yaml_line
-from adjudicator.mail.mailread import split_lines
+from adjudicator.mail.mailread import is_password_like, split_lines
 from adjudicator.mail.playerlines import is_choice_line
 from adjudicator.store import storage
 
@@ -162,3 +163,11 @@ def test_a_diplomacy_mail_with_a_password_like_line_stores_nothing(standard_temp
     assert not (game / "orders" / SLUG / "france.txt").exists()
     reply = reply_of(result)
     assert "line 4 looked like a password" in reply and PASSWORDS["france"] not in reply
+
+
+PASSWORD_LIKE = yaml.safe_load((ROOT / "tests" / "cases" / "mail" / "password-like-lines.yaml").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("line, expected", sorted(PASSWORD_LIKE.items()))
+def test_password_like_lines(line: str, expected: bool) -> None:
+    assert is_password_like(line) is expected
