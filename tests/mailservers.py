@@ -6,7 +6,12 @@
   Maildir store, listening on free ports: plain IMAP (which offers STARTTLS)
   and IMAPS, with a self-signed certificate for 127.0.0.1 that the tests
   trust through SSL_CERT_FILE. Where dovecot or openssl is not installed,
-  the tests that need it are skipped and say why.
+  the tests that need it are skipped and say why (ADJUDICATOR_DOVECOT names
+  another dovecot binary).
+
+Where CI installed the servers, it sets ADJUDICATOR_REQUIRE_SERVERS=1: then a
+missing server fails its test instead of skipping it (`missing_server`), so
+CI cannot go green by skipping.
 
 Run as root (as in CI), Dovecot's login and mail processes need their own
 users (dovenull, dovecot, nobody), so the store lives in a fresh folder under
@@ -30,7 +35,7 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -38,6 +43,16 @@ from aiosmtpd.controller import Controller
 START_TIMEOUT = 15.0
 STOP_TIMEOUT = 10.0
 PASSWORD = "imap-secret-1"         # every test user's IMAP password
+REQUIRE_SERVERS = "ADJUDICATOR_REQUIRE_SERVERS"
+
+
+def missing_server(reason: str) -> NoReturn:
+    """A real server (or its tool) is missing: skip the test, saying why;
+    fail it where CI says it installed the servers."""
+    if os.environ.get(REQUIRE_SERVERS) == "1":
+        pytest.fail(f"{reason}, but {REQUIRE_SERVERS}=1 says the servers were installed: "
+                    "a server test may not skip", pytrace=False)
+    pytest.skip(reason)
 
 
 def free_port() -> int:
@@ -113,6 +128,9 @@ def smtp_inbox() -> Iterator[SmtpInbox]:
 
 # --- Dovecot -----------------------------------------------------------------------------------
 def dovecot_binary() -> str | None:
+    chosen = os.environ.get("ADJUDICATOR_DOVECOT")
+    if chosen is not None:
+        return chosen if os.path.exists(chosen) else None
     return shutil.which("dovecot") or next((p for p in ("/usr/sbin/dovecot",) if os.path.exists(p)), None)
 
 
@@ -198,7 +216,7 @@ service imap-login {{
 
 def make_cert(root: Path) -> None:
     if shutil.which("openssl") is None:
-        pytest.skip("openssl is not installed (it makes the test server's certificate)")
+        missing_server("openssl is not installed (it makes the test server's certificate)")
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
                     "-keyout", str(root / "key.pem"), "-out", str(root / "cert.pem"),
                     "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
@@ -223,7 +241,7 @@ def wait_listening(port: int, process: subprocess.Popen[bytes], log: Path) -> No
 def dovecot(tmp_path: Path) -> Iterator[Dovecot]:
     binary = dovecot_binary()
     if binary is None:
-        pytest.skip("dovecot is not installed (apt-get install dovecot-imapd)")
+        missing_server("dovecot is not installed (apt-get install dovecot-imapd)")
     as_root = os.geteuid() == 0
     root = Path(tempfile.mkdtemp(prefix="adjudicator-dovecot-")) if as_root else tmp_path / "dovecot"
     root.mkdir(exist_ok=True)
@@ -240,7 +258,7 @@ def dovecot(tmp_path: Path) -> Iterator[Dovecot]:
                 pwd.getpwnam("dovenull")
                 pwd.getpwnam("dovecot")
             except KeyError:
-                pytest.skip("the users dovenull, dovecot and nobody are needed to run dovecot as root")
+                missing_server("the users dovenull, dovecot and nobody are needed to run dovecot as root")
             root.chmod(0o755)
             for sub in ("mail", "home"):
                 shutil.chown(root / sub, mail_user.pw_uid, mail_user.pw_gid)

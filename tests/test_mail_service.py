@@ -23,7 +23,14 @@ import pytest
 import yaml
 from argon2 import PasswordHasher
 from click.testing import CliRunner
-from mailservers import Dovecot, SmtpInbox, dovecot, smtp_inbox, strict_parse  # noqa: F401
+from mailservers import (  # noqa: F401
+    Dovecot,
+    SmtpInbox,
+    dovecot,
+    missing_server,
+    smtp_inbox,
+    strict_parse,
+)
 from test_ingest_corpus import fresh_copy
 from test_mail import PASSWORDS, SLUG, address, make_game, read_eml
 
@@ -388,7 +395,7 @@ def test_ping_gets_a_short_reply_without_a_password(game: Path) -> None:
 def test_results_mail_is_dkim_signed_and_verifies(game: Path, smtp_inbox: SmtpInbox, tmp_path: Path) -> None:
     import dkim
     if shutil.which("openssl") is None:
-        pytest.skip("openssl is not installed (it makes the test's DKIM key)")
+        missing_server("openssl is not installed (it makes the test's DKIM key)")
     key = game / "gm" / "dkim.pem"
     subprocess.run(["openssl", "genrsa", "-out", str(key), "2048"], check=True, capture_output=True, timeout=60)
     public = subprocess.run(["openssl", "rsa", "-in", str(key), "-pubout", "-outform", "DER"], check=True,

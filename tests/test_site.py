@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from mailservers import missing_server
 
 from adjudicator.cli.maps import site_command
 from adjudicator.folder import gamefolder
@@ -135,8 +136,9 @@ def dump_dom(url: str, profile: Path) -> str:
     return result.stdout
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (Debian: apt-get install chromium)")
 def test_browser_walks_the_whole_game(site: Path, served: str, tmp_path: Path) -> None:
+    if CHROMIUM is None:
+        missing_server("chromium is not installed (Debian: apt-get install chromium)")
     # The probe goes into a copy of each page, so the published pages stay as built.
     for page in site.glob("*.html"):
         text = page.read_text(encoding="utf-8")
