@@ -72,7 +72,7 @@ lengths = st.integers(min_value=3, max_value=400)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(lengths, seeds)
 @example(300, 0)
 def test_ring_of_moves_all_succeed(size: int, seed: int) -> None:
@@ -83,7 +83,7 @@ def test_ring_of_moves_all_succeed(size: int, seed: int) -> None:
     assert not after.dislodged
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(lengths, seeds)
 @example(300, 0)
 def test_chain_into_a_holding_unit_all_bounce(size: int, seed: int) -> None:
@@ -94,7 +94,7 @@ def test_chain_into_a_holding_unit_all_bounce(size: int, seed: int) -> None:
     assert not after.dislodged
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(lengths, seeds)
 @example(300, 0)
 def test_chain_into_an_empty_province_all_move(size: int, seed: int) -> None:
@@ -105,7 +105,7 @@ def test_chain_into_an_empty_province_all_move(size: int, seed: int) -> None:
     assert not after.dislodged
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(lengths)
 @example(300)
 def test_supported_chain_dislodges_the_holder(size: int) -> None:

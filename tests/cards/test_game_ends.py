@@ -35,7 +35,7 @@ from test_fuzz_play import game_and_data, new_game, play
 
 AOA_GAMES = int(os.environ.get("ADJUDICATOR_ENDS_GAMES", "200"))
 
-GAMES_PLAYED = {"seven-wonders": 30, "age-of-ambition": AOA_GAMES, "age-of-artisans": 4, "ambition": 12}
+GAMES_PLAYED = {"seven-wonders": 30, "age-of-ambition": AOA_GAMES, "age-of-artisans": 10, "ambition": 12}
 
 
 def bound(name: str, players: int) -> int:
