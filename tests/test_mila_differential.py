@@ -2,7 +2,7 @@
 the optional extra `bench`): on random Standard movement phases, both judges
 leave the same units standing and dislodge the same units.
 
-Three kinds of phase: the benchmark's own (benchmarks/bench_compare.py: units
+Three kinds of phase: the benchmark's own (benchmarks/phases.py: units
 anywhere, random orders of every type, so many supports and convoys are
 void); coherent ones, whose supports name moves and holds that were
 ordered (dislodgements, cut supports, standoffs); and either with one to
@@ -41,7 +41,8 @@ from adjudicator.rules import load_variant
 
 pytest.importorskip("diplomacy", reason="MILA's adjudicator is not installed (pip install -e '.[bench]')")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-import bench_compare as bench  # the benchmark's generator and its MILA glue, shared
+import bench_compare as bench  # the benchmark's MILA glue, shared
+import phases  # the benchmark's phases
 
 VARIANT = load_variant("standard")
 POWERS = list(VARIANT.powers)
@@ -128,7 +129,7 @@ def coherent_phase(rng: random.Random) -> tuple[dict[str, Unit], list[Order]]:
     ordered: the phases of real games, with dislodgements, cut supports and
     standoffs."""
     graph = VARIANT.map
-    units, _ = bench.random_phase(rng, graph, POWERS, rng.randint(14, 34))
+    units = phases.random_phase(rng, graph, POWERS, rng.randint(14, 34)).units
 
     def reach(unit: Unit) -> set[str]:
         near = graph.army_adjacent.get(unit.province, ()) if unit.type is UnitType.ARMY \
@@ -160,14 +161,18 @@ def coherent_phase(rng: random.Random) -> tuple[dict[str, Unit], list[Order]]:
     return units, orders
 
 
+def our_text(units: dict[str, Unit], orders: list[Order]) -> str:
+    return phases.phase_text(VARIANT, phases.Phase(units, orders), "headings")
+
+
 def both_judges(units: dict[str, Unit], orders: list[Order]) -> tuple[tuple[set[tuple[str, str]], ...], ...]:
     state = initial_state(VARIANT)
     state.units = dict(units)
-    after = adjudicate_text(VARIANT, state, bench.our_text(VARIANT, orders)).next_state
+    after = adjudicate_text(VARIANT, state, our_text(units, orders)).next_state
     ours = (bench.positions_after(after.units),
             {(d.unit.power, f"{d.unit.type.value} {d.unit.location}") for d in after.dislodged.values()})
     game = bench.mila_game(units, POWERS)
-    for power, power_orders in bench.mila_orders(orders).items():
+    for power, power_orders in phases.mila_orders(VARIANT, phases.Phase(units, orders), "headings").items():
         game.set_orders(power, power_orders)
     logging.disable(logging.WARNING)        # MILA logs every order it finds invalid
     try:
@@ -188,12 +193,13 @@ def test_ours_and_milas_agree_on_random_phases(seed: int, kind: str) -> None:
     if kind.startswith("coherent"):
         units, orders = coherent_phase(rng)
     else:
-        units, orders = bench.random_phase(rng, VARIANT.map, POWERS, rng.randint(6, 30))
+        drawn = phases.random_phase(rng, VARIANT.map, POWERS, rng.randint(6, 30))
+        units, orders = drawn.units, drawn.orders
     if kind.endswith("convoys"):
         units, orders = with_convoys(rng, units, orders)
     ours, theirs = both_judges(units, orders)
     assume(ours == theirs or not own_support_against_a_convoy(orders))
-    assert ours == theirs, bench.our_text(VARIANT, orders)
+    assert ours == theirs, our_text(units, orders)
 
 
 def test_documented_rule_choice_convoy_intent() -> None:

@@ -263,8 +263,9 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
 
 def result_line(variant: Variant, line: OrderLine) -> str:
     """An order line as POSTSTATE_RESULTS writes it: 'Power: text | result | flags'."""
+    from adjudicator.output.wording import order_text, result_words
     flags = ["succeeded" if line.succeeded else "failed"] + ["void"] * line.void + ["defaulted"] * line.defaulted
-    return f"{variant.powers[line.power].name}: {line.text} | {line.result} | {' '.join(flags)}"
+    return f"{variant.powers[line.power].name}: {order_text(line)} | {result_words(line)} | {' '.join(flags)}"
 
 
 def load_case_variant(spec: str) -> Variant:
