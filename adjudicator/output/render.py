@@ -26,8 +26,8 @@ from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.variant import Variant
 from adjudicator.errors import DataFileError
 from adjudicator.output.colours import (
-    MINOR_COLOUR,
     colour_of,
+    minor_colour,
     power_colours,
     text_colour,
 )
@@ -137,10 +137,15 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
     board = dwg.g(id="map", transform=f"translate(0,{TITLE_H})")
     dwg.add(board)
     if geo is not None:
-        from adjudicator.output.render_territory import draw_labels, draw_territories
+        from adjudicator.output.render_territory import (
+            draw_crossings,
+            draw_labels,
+            draw_territories,
+        )
         colours = power_colours(variant)
-        colours.update({m: MINOR_COLOUR for m in variant.minor_powers})
+        colours.update({m: minor_colour(variant) for m in variant.minor_powers})
         draw_territories(dwg, board, variant, state, geo, colours)
+        draw_crossings(dwg, board, variant, geo)
         pos = geo.anchors()
         centre_at = {c: geo.provinces[c].centre or geo.provinces[c].unit for c in graph.supply_centres}
     else:

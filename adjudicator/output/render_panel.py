@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.model import UnitType
-from adjudicator.output.colours import MINOR_COLOUR, colour_of
+from adjudicator.output.colours import colour_of, minor_colour, text_colour
 from adjudicator.output.drawing import (
     ARMY_EDGE,
     COAST_FILL,
@@ -48,7 +48,7 @@ def draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outcom
     if schematic:
         y = _schematic_legend(dwg, g, x0, y)
     else:
-        y = _territory_legend(dwg, g, x0, y)
+        y = _territory_legend(dwg, g, variant, x0, y)
     y = _orders_legend(dwg, g, x0, y)
     if state.dislodged:
         y = _dislodged_list(dwg, g, variant, state, x0, y)
@@ -68,13 +68,17 @@ def _powers_legend(dwg: svgwrite.Drawing, g: Group, variant: Variant, state: Gam
     swatch for all minor powers, with the key to their religion letters."""
     y = _legend_heading(dwg, g, x0, y, "Powers (centres / units)")
     for pid, info in variant.powers.items():
-        g.add(dwg.rect((x0, y - 9), (14, 12), fill=colour_of(variant, pid), stroke="#000000", stroke_width=0.8))
+        # The swatch carries the code the power's units carry.
+        fill = colour_of(variant, pid)
+        g.add(dwg.rect((x0 - 2, y - 10), (20, 14), fill=fill, stroke="#000000", stroke_width=0.8))
+        g.add(dwg.text(info.code, insert=(x0 + 8, y + 1), text_anchor="middle", font_weight="bold",
+                       font_size=10 if len(info.code) < 2 else 8, fill=text_colour(fill)))
         count = f"{len(state.centres_of(pid))} / {len(state.units_of(pid))}"
-        g.add(dwg.text(f"{info.name}", insert=(x0 + 20, y + 1)))
+        g.add(dwg.text(f"{info.name}", insert=(x0 + 24, y + 1)))
         g.add(dwg.text(count, insert=(x0 + PANEL_W - 24, y + 1), text_anchor="end"))
-        y += 16
+        y += 17
     if variant.minor_powers:
-        g.add(dwg.rect((x0, y - 9), (14, 12), fill=MINOR_COLOUR, stroke="#000000", stroke_width=0.8))
+        g.add(dwg.rect((x0, y - 9), (14, 12), fill=minor_colour(variant), stroke="#000000", stroke_width=0.8))
         letters = ", ".join(f"{v} {k}" for k, v in RELIGION_LETTERS.items())
         g.add(dwg.text("Minor powers; letter = religion:", insert=(x0 + 20, y + 1)))
         y += 14
@@ -85,12 +89,14 @@ def _powers_legend(dwg: svgwrite.Drawing, g: Group, variant: Variant, state: Gam
 
 def _symbols_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> float:
     y = _legend_heading(dwg, g, x0, y, "Symbols")
-    samples = [(UnitType.ARMY, "A", "Army"), (UnitType.FLEET, "F", "Fleet")]
+    samples = [(UnitType.ARMY, "", "Army"), (UnitType.FLEET, "", "Fleet")]
     for unit_type, letter, text in samples:
         g.add(unit_symbol(dwg, unit_type, (x0 + 12, y - 3), "#777777", letter, scale=0.8, ident=f"legend-{text.lower()}",
                            css="legend-symbol"))
         g.add(dwg.text(text, insert=(x0 + 32, y + 1)))
         y += 22
+    g.add(dwg.text("On each unit: its power's code", insert=(x0, y + 1), font_size=10))
+    y += 18
     g.add(dwg.circle((x0 + 12, y - 4), 6.5, fill=NEUTRAL_CENTRE, stroke="#000000", stroke_width=1.3))
     g.add(dwg.text("Supply centre (owner's colour)", insert=(x0 + 32, y + 1)))
     return y + 20
@@ -161,7 +167,7 @@ def _schematic_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> f
     return y + 22
 
 
-def _territory_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> float:
+def _territory_legend(dwg: svgwrite.Drawing, g: Group, variant: Variant, x0: float, y: float) -> float:
     from adjudicator.output import render_territory as rt
     swatches = ((rt.SEA_FILL, rt.SEA_BORDER, "Sea", ""), (rt.LAND_FILL, rt.BORDER, "Land: no owned centre", ""),
                 (rt.OFF_BOARD_FILL, rt.BORDER, "Off the board", ""),
@@ -176,4 +182,9 @@ def _territory_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> f
     cl["stroke-dasharray"] = "6,3"
     g.add(cl)
     g.add(dwg.text("Split coast (NC, SC, EC)", insert=(x0 + 32, y + 1)))
+    geo = rt.geometry_for(variant.map)
+    if geo is not None and geo.crossings:
+        y += 18
+        g.add(rt.crossing_mark(dwg, (x0 + 4, y - 4), (x0 + 22, y - 4), id="legend-crossing"))
+        g.add(dwg.text("Crossing: a move with no border", insert=(x0 + 32, y + 1)))
     return y + 22

@@ -8,6 +8,7 @@ schematic (`--style graph`) map in adjudicator/render.py."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,7 @@ LAKE_FILL = "#cfe2f3"
 BORDER = "#6b604b"
 SEA_BORDER = "#7aa3c9"
 COAST_LINE = "#10386b"
+TINT = 0.4                 # a power's territory: its colour blended this far towards white
 LABEL_FONT = 11.0          # px; tools/build_map_geometry.py places labels for this size
 FONT = "DejaVu Sans, Arial, sans-serif"
 
@@ -57,6 +59,9 @@ class Geometry:
     off_board: dict[str, tuple[str, tuple[str, ...], bool]]   # id -> (name, rings, impassable)
     lakes: tuple[str, ...]
     note: str = ""                     # drawn in the board's corner, e.g. where the shapes come from
+    # Moves the rules allow between two spaces whose shapes share no border:
+    # (a, b, (x1, y1, x2, y2)), the line from a's shape to b's.
+    crossings: tuple[tuple[str, str, tuple[float, float, float, float]], ...] = ()
 
     def anchors(self) -> dict[str, Point]:
         """Where each province's and each coast's unit is drawn."""
@@ -83,9 +88,14 @@ def parse_geometry(data: dict[str, Any]) -> Geometry:
             centre=_point(entry["centre"]) if "centre" in entry else None, coasts=coasts)
     off_board = {str(k): (str(v.get("name", k)), tuple(str(r) for r in v["rings"]), bool(v.get("impassable")))
                  for k, v in (data.get("off_board") or {}).items()}
+    crossings = []
+    for entry in data.get("crossings") or []:
+        a, b = (str(v) for v in entry["between"])
+        x1, y1, x2, y2 = (float(v) for v in entry["line"])
+        crossings.append((a, b, (x1, y1, x2, y2)))
     width, height = data["canvas"]
     return Geometry(int(width), int(height), provinces, off_board, tuple(str(r) for r in data.get("lakes") or []),
-                    str(data.get("note") or ""))
+                    str(data.get("note") or ""), tuple(crossings))
 
 
 def geometry_path(graph: MapGraph) -> Path:
@@ -129,7 +139,7 @@ def province_fill(variant: Variant, state: GameState, pid: str, owner_colour: di
         return SEA_FILL
     owner = state.centres.get(pid) if prov.supply_centre else None
     if owner is not None and owner in owner_colour:
-        return mix(owner_colour[owner], 0.45)
+        return mix(owner_colour[owner], TINT)
     return LAND_FILL
 
 
@@ -182,6 +192,46 @@ def draw_territories(dwg: svgwrite.Drawing, board: Group, variant: Variant, stat
                             font_size=9, font_weight="bold", font_family=FONT, fill=COAST_LINE))
             coasts.add(cg)
     board.add(coasts)
+
+
+CROSSING_COLOUR = "#3a2a10"
+CROSSING_MIN = 22.0        # px: a crossing between shapes that meet at a point still shows
+
+
+def crossing_ends(line: tuple[float, float, float, float]) -> tuple[Point, Point]:
+    """The crossing's line, lengthened about its middle to at least CROSSING_MIN."""
+    x1, y1, x2, y2 = line
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length >= CROSSING_MIN:
+        return (x1, y1), (x2, y2)
+    ux, uy = ((x2 - x1) / length, (y2 - y1) / length) if length > 0 else (1.0, 0.0)
+    mx, my, half = (x1 + x2) / 2, (y1 + y2) / 2, CROSSING_MIN / 2
+    return (mx - ux * half, my - uy * half), (mx + ux * half, my + uy * half)
+
+
+def crossing_mark(dwg: svgwrite.Drawing, a: Point, b: Point, **attrs: str) -> Group:
+    """A crossing: a dark dashed line on a white casing, a dot at each end."""
+    g = dwg.g(**attrs)
+    ends = [(round(x, 1), round(y, 1)) for x, y in (a, b)]
+    g.add(dwg.line(*ends, stroke="#ffffff", stroke_width=6, stroke_linecap="round", stroke_opacity=0.85))
+    line = dwg.line(*ends, stroke=CROSSING_COLOUR, stroke_width=3, stroke_linecap="round")
+    line["stroke-dasharray"] = "5,3"
+    g.add(line)
+    for end in ends:
+        g.add(dwg.circle(end, 3.2, fill=CROSSING_COLOUR, stroke="#ffffff", stroke_width=1))
+    return g
+
+
+def draw_crossings(dwg: svgwrite.Drawing, board: Group, variant: Variant, geo: Geometry) -> None:
+    """Each crossing of the map, so players see the moves no border shows."""
+    if not geo.crossings:
+        return
+    g = dwg.g(id="crossings")
+    for a, b, line in geo.crossings:
+        mark = crossing_mark(dwg, *crossing_ends(line), id=f"crossing-{a}-{b}", class_="crossing")
+        mark.set_desc(title=f"Crossing: {variant.map.provinces[a].name} - {variant.map.provinces[b].name}")
+        g.add(mark)
+    board.add(g)
 
 
 def draw_note(dwg: svgwrite.Drawing, board: Group, geo: Geometry) -> None:
