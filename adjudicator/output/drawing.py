@@ -5,10 +5,12 @@ arrows, crosses and unit symbols, and the board's palette."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.model import UnitType
 from adjudicator.output.colours import text_colour
+from adjudicator.output.map_marks import Box, clear_end, head_points
 
 if TYPE_CHECKING:
     import svgwrite
@@ -46,25 +48,22 @@ def shorten(a: tuple[float, float], b: tuple[float, float], start: float, end: f
 
 def arrow(dwg: svgwrite.Drawing, group: Group, a: tuple[float, float], b: tuple[float, float],
            colour: str, *, width: float = 2.6, opacity: float = 1.0, dash: str | None = None,
-           head: bool = True, **extra: str) -> None:
+           head: bool = True, avoid: Sequence[Box] = (), **extra: str) -> None:
     """A line from a to b with a filled triangular head (drawn as a polygon,
-    not an SVG marker, so every renderer shows it the same)."""
+    not an SVG marker, so every renderer shows it the same), stopped short
+    where its head would cover one of the `avoid` boxes (unit markers, labels)."""
     p, q = shorten(a, b, NODE_R - 3, NODE_R + (1 if head else 0))
+    head_width = width
+    if head:
+        q, head_width = clear_end(p, q, width, avoid)
     line = dwg.line((rounded(p[0]), rounded(p[1])), (rounded(q[0]), rounded(q[1])), stroke=colour, stroke_width=width,
                     stroke_opacity=opacity, stroke_linecap="round", **extra)
     if dash:
         line["stroke-dasharray"] = dash
     group.add(line)
     if head:
-        dx, dy = q[0] - p[0], q[1] - p[1]
-        d = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / d, dy / d
-        size = 4 + width * 1.6
-        tip = (q[0] + ux * 2, q[1] + uy * 2)
-        left = (q[0] - ux * size - uy * size * 0.55, q[1] - uy * size + ux * size * 0.55)
-        right = (q[0] - ux * size + uy * size * 0.55, q[1] - uy * size - ux * size * 0.55)
-        group.add(dwg.polygon([(rounded(x), rounded(y)) for x, y in (tip, left, right)], fill=colour,
-                              fill_opacity=opacity))
+        group.add(dwg.polygon([(rounded(x), rounded(y)) for x, y in head_points(p, q, head_width)], fill=colour,
+                              fill_opacity=opacity, class_="arrowhead"))
 
 
 def cross(dwg: svgwrite.Drawing, group: Group, at: tuple[float, float], size: float = 6) -> None:

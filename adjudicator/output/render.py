@@ -49,6 +49,15 @@ from adjudicator.output.drawing import (
     unit_letter,
     unit_symbol,
 )
+from adjudicator.output.map_marks import (
+    DISLODGED_RING,
+    DISLODGED_SCALE,
+    Box,
+    obstacles,
+    place_dislodged,
+    standoff_mark,
+    standoffs,
+)
 from adjudicator.output.render_orders import draw_orders
 from adjudicator.output.render_panel import PANEL_W, TITLE_H, draw_panel
 from adjudicator.store.storage import read_yaml
@@ -157,12 +166,18 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
     _draw_centres(dwg, board, variant, state, centre_at)
     orders = outcome.orders if outcome is not None else []
     _draw_units(dwg, board, variant, state, pos)
-    draw_orders(dwg, board, variant, orders, pos)
+    # Dislodged units are placed first, then arrowheads stop short of every
+    # unit marker and label, so that no mark covers another.
+    taken = obstacles(state, pos, geo)
+    dislodged_at = place_dislodged(state, pos, taken, (map_w, map_h), centre_at.values())
+    if outcome is not None:
+        _draw_standoffs(dwg, board, standoffs(orders, state), pos)
+    draw_orders(dwg, board, variant, orders, pos, taken)
     if geo is not None:
         from adjudicator.output.render_territory import draw_note
         draw_labels(dwg, board, variant, geo)
         draw_note(dwg, board, geo)
-    _draw_dislodged(dwg, board, variant, state, pos)
+    _draw_dislodged(dwg, board, variant, state, pos, dislodged_at, taken)
     draw_panel(dwg, variant, state, outcome, x0=map_w + 12, schematic=geo is None)
     return str(dwg.tostring())
 
@@ -251,23 +266,38 @@ def _draw_units(dwg: svgwrite.Drawing, board: Group, variant: Variant, state: Ga
 
 
 def _draw_dislodged(dwg: svgwrite.Drawing, board: Group, variant: Variant, state: GameState,
-                    pos: dict[str, tuple[float, float]]) -> None:
+                    pos: dict[str, tuple[float, float]], places: dict[str, tuple[float, float]],
+                    taken: dict[str, Box]) -> None:
+    """Each dislodged unit, smaller and ringed in red, beside its attacker
+    where it covers nothing, with a dotted arrow to each retreat option."""
     g = dwg.g(id="dislodged", font_family="DejaVu Sans, Arial, sans-serif")
     for prov in sorted(state.dislodged):
         d = state.dislodged[prov]
-        x, y = pos[d.unit.location]
-        at = (x + 15, y + 13)       # offset so the dislodger stays visible underneath
-        g.add(unit_symbol(dwg, d.unit.type, at, colour_of(variant, d.unit.power),
-                           unit_letter(variant, d.unit.power, d.unit.type), scale=0.8,
-                           ident=f"dislodged-{d.unit.location.replace('/', '-')}", css="dislodged", dashed=True,
-                           tooltip=f"dislodged: {variant.power_name(d.unit.power)} {d.unit}"))
-        g.add(dwg.circle((rounded(at[0]), rounded(at[1])), 13, fill="none", stroke=FAIL_COLOUR, stroke_width=1.6))
+        at = places[prov]
         retreats = ", ".join(d.retreats) if d.retreats else "none: disbands"
-        g.add(dwg.text(f"retreat: {retreats}", insert=(rounded(at[0] + 15), rounded(at[1] + 4)), font_size=10,
-                       font_weight="bold", fill=FAIL_COLOUR, stroke="#ffffff", stroke_width=0.3))
+        g.add(unit_symbol(dwg, d.unit.type, at, colour_of(variant, d.unit.power),
+                          unit_letter(variant, d.unit.power, d.unit.type), scale=DISLODGED_SCALE,
+                          ident=f"dislodged-{d.unit.location.replace('/', '-')}", css="dislodged", dashed=True,
+                          tooltip=f"dislodged: {variant.power_name(d.unit.power)} {d.unit}; retreat: {retreats}"))
+        g.add(dwg.circle((rounded(at[0]), rounded(at[1])), DISLODGED_RING, fill="none", stroke=FAIL_COLOUR,
+                         stroke_width=1.6))
+        mine = f"dislodged {prov}"
         for loc in d.retreats:
             if loc in pos:
-                arrow(dwg, g, at, pos[loc], FAIL_COLOUR, width=1.2, opacity=0.6, dash="2,3")
+                arrow(dwg, g, at, pos[loc], FAIL_COLOUR, width=1.2, opacity=0.6, dash="2,3",
+                      avoid=[b for k, b in sorted(taken.items()) if k != mine])
+    board.add(g)
+
+
+def _draw_standoffs(dwg: svgwrite.Drawing, board: Group, provinces: list[str],
+                    pos: dict[str, tuple[float, float]]) -> None:
+    """A burst where moves bounced and the province stayed empty."""
+    g = dwg.g(id="standoffs")
+    for prov in provinces:
+        if prov in pos:
+            mark = standoff_mark(dwg, pos[prov], id=f"standoff-{prov}", class_="standoff")
+            mark.set_desc(title=f"standoff in {prov}: the moves there bounced")
+            g.add(mark)
     board.add(g)
 
 

@@ -1,12 +1,12 @@
 """The phase's orders on the map: moves and retreats as arrows, supports
-dashed, convoys dotted, holds and builds ringed; a failed or void order is
-drawn faint and crossed. Each order class has its mark (MARKS), drawn from
+dashed, convoys dotted, holds ringed, builds ringed with a + badge, disbands
+struck through; a failed or void order is drawn faint and crossed. Each order class has its mark (MARKS), drawn from
 the typed order line: the order's own ends, its unit, whether it succeeded."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.model import province_of
@@ -23,6 +23,7 @@ from adjudicator.diplomacy.orders import (
 from adjudicator.diplomacy.outcome import OrderLine, UnusedBuilds
 from adjudicator.output.colours import colour_of
 from adjudicator.output.drawing import NODE_R, arrow, cross, midpoint, point, shorten
+from adjudicator.output.map_marks import Box, build_mark, disband_mark
 from adjudicator.output.wording import order_text, result_words
 
 if TYPE_CHECKING:
@@ -47,13 +48,15 @@ class Pen:
     aims_at_move: bool          # a support of a unit that was ordered to move
     colour: str
     opacity: float
+    # What its arrowhead keeps off: every other unit's marker, every label.
+    avoid: list[Box] = field(default_factory=list)
 
 
 def mark_move(pen: Pen) -> Point:
     """An arrow to the destination; a failure is crossed on it."""
     if pen.target is None:
         return pen.start
-    arrow(pen.dwg, pen.group, pen.start, pen.target, pen.colour, opacity=pen.opacity)
+    arrow(pen.dwg, pen.group, pen.start, pen.target, pen.colour, opacity=pen.opacity, avoid=pen.avoid)
     return midpoint(pen.start, pen.target, 0.6)
 
 
@@ -76,7 +79,7 @@ def mark_support_move(pen: Pen) -> Point:
     if pen.target is None:
         return pen.start
     aim = midpoint(pen.origin, pen.target, 0.6) if pen.origin and pen.aims_at_move else pen.target
-    arrow(pen.dwg, pen.group, pen.start, aim, pen.colour, width=2, opacity=pen.opacity, dash="7,4")
+    arrow(pen.dwg, pen.group, pen.start, aim, pen.colour, width=2, opacity=pen.opacity, dash="7,4", avoid=pen.avoid)
     return midpoint(pen.start, aim)
 
 
@@ -100,7 +103,14 @@ def mark_hold(pen: Pen) -> Point:
 
 
 def mark_build(pen: Pen) -> Point:
-    pen.group.add(pen.dwg.circle(point(pen.start), NODE_R + 3, stroke="#1a9c3a", stroke_width=3))
+    """A ring in the power's colour with a + badge (not a colour a power is drawn in)."""
+    pen.group.add(build_mark(pen.dwg, pen.start, pen.colour))
+    return pen.start
+
+
+def mark_disband(pen: Pen) -> Point:
+    """A struck-through ghost of the unit: not the red cross of a failed order."""
+    pen.group.add(disband_mark(pen.dwg, pen.start))
     return pen.start
 
 
@@ -117,10 +127,8 @@ MARKS: dict[type, Callable[[Pen], Point]] = {
     Convoy: mark_convoy,
     Hold: mark_hold,
     Build: mark_build,
-    Disband: mark_nothing,
+    Disband: mark_disband,
 }
-# Orders whose unit goes off the board: crossed like a failure.
-UNIT_GOES = frozenset({Disband})
 # What each order's group is called in the SVG (its class) and sorted by:
 # the class's name, a void order's "Void", and unused builds' "Waive".
 NAMES: dict[type, str] = {UnusedBuilds: "Waive"}
@@ -136,7 +144,9 @@ def drawn_ends(line: OrderLine) -> tuple[str, str]:
 
 
 def draw_orders(dwg: svgwrite.Drawing, board: Group, variant: Variant, orders: list[OrderLine],
-                pos: dict[str, Point]) -> None:
+                pos: dict[str, Point], taken: dict[str, Box]) -> None:
+    """Each order's mark; `taken` holds the unit markers and labels (by
+    "unit <location>", "label <province>") that arrowheads keep off."""
     g = dwg.g(id="orders", fill="none")
     # Where each move goes, so supports and convoys can point at the arrow's middle.
     moves: dict[str, str] = {}
@@ -156,11 +166,19 @@ def draw_orders(dwg: svgwrite.Drawing, board: Group, variant: Variant, orders: l
         opacity = 0.45 if failed else 0.95
         og = dwg.g(class_=f"order {name.lower()}{' failed' if failed else ''}")
         og.set_desc(title=f"{variant.power_name(o.power)}: {order_text(o)} ({result_words(o)})")
+        # Its arrowhead may touch the unit's own marker (where it stood, or
+        # where it moved to), no other.
+        own = {f"unit {loc}"}
+        og["data-unit"] = loc
+        if o.order.moves_to() is not None and not failed and target:
+            own.add(f"unit {target}")
+            og["data-moved-to"] = target
         pen = Pen(dwg, og, pos[loc], pos.get(target) or pos.get(province_of(target)) if target else None,
-                  pos.get(origin), bool(moves.get(origin)), colour_of(variant, o.power), opacity)
+                  pos.get(origin), bool(moves.get(origin)), colour_of(variant, o.power), opacity,
+                  [box for key, box in sorted(taken.items()) if key not in own])
         mark = MARKS.get(type(o.order), mark_nothing) if not o.void else mark_nothing
         at = mark(pen)
-        if failed or type(o.order) in UNIT_GOES:
+        if failed:
             cross(dwg, og, at)
         g.add(og)
     board.add(g)

@@ -20,7 +20,15 @@ from adjudicator.output.drawing import (
     SEA_STROKE,
     arrow,
     cross,
+    rounded,
     unit_symbol,
+)
+from adjudicator.output.map_marks import (
+    DISLODGED_RING,
+    DISLODGED_SCALE,
+    build_mark,
+    disband_mark,
+    standoff_mark,
 )
 from adjudicator.output.wording import order_text, result_words
 
@@ -121,7 +129,28 @@ def _orders_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> floa
     y += 18
     cross(dwg, g, (x0 + 14, y - 4), 5)
     g.add(dwg.text("Failed or void (drawn faint)", insert=(x0 + 46, y)))
-    return y + 24
+    y += 28
+    g.add(build_mark(dwg, (x0 + 12, y - 4), "#777777", id="legend-build", transform=_about((x0 + 12, y - 4), 0.6)))
+    g.add(dwg.text("Build", insert=(x0 + 46, y)))
+    y += 26
+    g.add(disband_mark(dwg, (x0 + 12, y - 4), id="legend-disband", transform=_about((x0 + 12, y - 4), 0.8)))
+    g.add(dwg.text("Disband / removed", insert=(x0 + 46, y)))
+    y += 24
+    g.add(standoff_mark(dwg, (x0 + 12, y - 4), id="legend-standoff", transform=_about((x0 + 12, y - 4), 0.8)))
+    g.add(dwg.text("Standoff: moves bounced, left empty", insert=(x0 + 46, y)))
+    y += 26
+    g.add(unit_symbol(dwg, UnitType.ARMY, (x0 + 12, y - 4), "#777777", "", scale=DISLODGED_SCALE,
+                      ident="legend-dislodged", css="legend-symbol", dashed=True))
+    g.add(dwg.circle((x0 + 12, y - 4), DISLODGED_RING, fill="none", stroke=FAIL_COLOUR, stroke_width=1.6))
+    g.add(dwg.text("Dislodged; dotted red arrows:", insert=(x0 + 46, y - 3)))
+    g.add(dwg.text("where it may retreat", insert=(x0 + 46, y + 10)))
+    return y + 30
+
+
+def _about(at: tuple[float, float], scale: float) -> str:
+    """A transform that scales a legend sample about its own centre."""
+    x, y = at
+    return f"translate({rounded(x)},{rounded(y)}) scale({scale}) translate({rounded(-x)},{rounded(-y)})"
 
 
 def _dislodged_list(dwg: svgwrite.Drawing, g: Group, variant: Variant, state: GameState,
