@@ -46,6 +46,11 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # A report with markup in it must come out escaped.
     report = folder / "reports" / "1901-spring-movement.txt"
     report.write_text(report.read_text(encoding="utf-8") + "\nPress: <b>Fish & Chips</b>\n", encoding="utf-8")
+    # The HTML report the page shows is cleaned: markup someone slipped in is dropped.
+    html = folder / "reports" / "1901-spring-movement.html"
+    html.write_text(html.read_text(encoding="utf-8").replace(
+        "</body>", f"<p>Press: <b>Fish &amp; Chips</b> &lt;i&gt;<script>alert('{SECRET}')</script>"
+                   "<img src=x onerror=alert(1)></p></body>"), encoding="utf-8")
     return folder
 
 
@@ -79,7 +84,9 @@ def test_each_page_has_map_report_and_neighbours(site: Path) -> None:
         assert (nxt.group(1) if nxt else None) == (f"{SLUGS[i + 1]}.html" if i + 1 < len(SLUGS) else None)
     first = (site / f"{SLUGS[0]}.html").read_text(encoding="utf-8")
     assert "A Paris - Burgundy" in first or "Paris" in first
-    assert "&lt;b&gt;Fish &amp; Chips&lt;/b&gt;" in first and "<b>Fish" not in first
+    assert "Press: Fish &amp; Chips &lt;i&gt;" in first
+    assert "<b>" not in first and "<script>alert" not in first and "onerror" not in first and "<img src=x" not in first
+    assert '<section id="report" class="report">' in first and "<h2>Orders</h2>" in first
     last = (site / f"{SLUGS[-1]}.html").read_text(encoding="utf-8")
     assert "not been adjudicated" in last
 

@@ -17,27 +17,46 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.diplomacy.model import Phase
 from adjudicator.diplomacy.statefile import state_from_data
 from adjudicator.folder.endreport import END_REPORT
 from adjudicator.folder.gamefolder import history_files, read_game
 from adjudicator.folder.gamevariant import game_variant
+from adjudicator.folder.site_html import clean_report
 from adjudicator.output import templating
 from adjudicator.store import storage
 
 if TYPE_CHECKING:
+    from adjudicator.diplomacy.state import GameState
     from adjudicator.diplomacy.variant import Variant
 
-STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1em 2em; color: #222; }
-header h1 { margin-bottom: 0.2em; font-size: 1.5em; }
+# Readable on a phone: the map scales to the width (tap it to open it whole),
+# tables and the text report scroll inside their own box, and every text
+# colour has at least 4.5:1 contrast on its background (WCAG AA).
+STYLE = """body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1em 2em; color: #222; line-height: 1.4; }
+header h1 { margin-bottom: 0.2em; font-size: 1.5em; overflow-wrap: anywhere; }
 nav { margin: 0.4em 0 0.8em; }
-nav .off, .note { color: #888; }
+nav a { display: inline-block; padding: 0.3em 0; }
+nav .off, .note { color: #595959; }
+.ended { background: #fff4d6; border: 1px solid #b08900; padding: 0.5em 0.8em; font-weight: bold; }
 figure { margin: 0; }
 #map { max-width: 100%; height: auto; border: 1px solid #ccc; }
 pre { background: #f6f6f2; border: 1px solid #ddd; padding: 0.8em; overflow-x: auto; font-size: 0.9em; }
-ol.phases li { margin: 0.2em 0; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
+dl.names { columns: 14em; font-size: 0.9em; }
+dl.names dt { font-weight: bold; display: inline; }
+dl.names dd { display: inline; margin: 0 0 0 0.3em; }
+dl.names div { break-inside: avoid; }
+ol.phases li { margin: 0.3em 0; }
+@media (max-width: 600px) {
+  body { margin: 0.5em 0.7em; }
+  header h1 { font-size: 1.25em; }
+  pre { font-size: 0.8em; }
+}
 """
 
 # Left and right arrow keys follow the page's prev and next links.
@@ -63,6 +82,8 @@ class Page:
     map: str = ""               # none for a card game, or the end page
     map_caption: str = ""
     png: str = ""
+    report_html: str = ""       # the phase's HTML report, cleaned (site_html), where the game folder has one
+    map_alt: str = ""           # what the map shows: the phase and each power's units, in brief
 
 
 def _phases(folder: Path) -> list[Phase]:
@@ -91,13 +112,15 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
     end = folder / END_REPORT
     if end.exists():
         pages.append(Page("The end of the game", f"{END_PAGE}.html", storage.read_text(end)))
+    ended = _ended(folder, meta)
+    names = _province_names(folder, meta)
     for i, page in enumerate(pages):
         html = templating.render("site/phase.html.j2", {
             "game": game, "page": page, "prev": pages[i - 1] if i else None,
-            "next": pages[i + 1] if i + 1 < len(pages) else None})
+            "next": pages[i + 1] if i + 1 < len(pages) else None, "ended": ended, "names": names})
         written.append((out / page.file, html))
     written.append((out / "index.html", templating.render("site/index.html.j2", {
-        "game": game, "variant": title, "pages": pages, "maps": any(p.map for p in pages)})))
+        "game": game, "variant": title, "pages": pages, "maps": any(p.map for p in pages), "ended": ended})))
     written.append((out / "style.css", STYLE))
     written.append((out / "keys.js", KEYS_JS))
     _public_folder(out)
@@ -114,27 +137,81 @@ def _phase_pages(folder: Path, out: Path, variant: Variant, game: str,
     history = {phase.slug: path for phase, path in history_files(folder)}
     written: list[tuple[Path, str | bytes]] = []
     pages: list[Page] = []
-    for phase in _phases(folder):
+    phases = _phases(folder)
+    for phase in phases:
         slug = phase.slug
         report_path = folder / "reports" / f"{slug}.txt"
         report = storage.read_text(report_path) if report_path.exists() else ""
+        html_path = folder / "reports" / f"{slug}.html"
+        report_html = clean_report(storage.read_text(html_path)) if html_path.exists() else ""
         map_path = folder / "maps" / f"{slug}.svg"
         if map_path.exists():
             svg = storage.read_text(map_path)
             caption = f"{phase}: results, with the orders"
+            shown = _state_after(folder, variant, phase)
         elif slug in history:
-            state = state_from_data(storage.read_state(history[slug]), variant, str(history[slug]))
-            svg = render_svg(variant, state, title=game)
+            shown = state_from_data(storage.read_state(history[slug]), variant, str(history[slug]))
+            svg = render_svg(variant, shown, title=game)
             caption = f"{phase}: the position before orders"
         else:
             continue
-        page = Page(str(phase), f"{slug}.html", report, f"maps/{slug}.svg", caption)
+        page = Page(str(phase), f"{slug}.html", report, f"maps/{slug}.svg", caption, report_html=report_html,
+                    map_alt=_map_alt(variant, caption, shown))
         written.append((out / "maps" / f"{slug}.svg", svg))
         if png:
             page.png = f"maps/{slug}.png"
             written.append((out / "maps" / f"{slug}.png", render_png(svg)))
         pages.append(page)
     return pages, written
+
+
+def _state_after(folder: Path, variant: Variant, phase: Phase) -> GameState | None:
+    """The position a phase left: the history state of the first phase after it."""
+    for later, path in history_files(folder):
+        if later.sort_key > phase.sort_key:
+            return state_from_data(storage.read_state(path), variant, str(path))
+    return None
+
+
+def _map_alt(variant: Variant, caption: str, state: GameState | None) -> str:
+    """The map's alt text: the phase, then each power's units in brief."""
+    if state is None:
+        return f"Map: {caption}."
+    parts = []
+    for power, info in variant.powers.items():
+        units = sorted(state.units_of(power), key=lambda u: u.location)
+        listed = ", ".join(f"{u.type.value} {_short(u.location)}" for u in units)
+        parts.append(f"{info.name}: {listed or 'no units'}")
+    minors = sum(1 for u in state.units.values() if u.power not in variant.powers)
+    if minors:
+        parts.append(f"minor powers: {minors} units")
+    return f"Map: {caption}. " + "; ".join(parts) + "."
+
+
+def _short(location: str) -> str:
+    """A location as the map labels it: Bur, Stp/SC."""
+    from adjudicator.output.render_territory import label_text
+    province, _, coast = location.partition("/")
+    return label_text(province) + (f"/{coast.upper()}" if coast else "")
+
+
+def _ended(folder: Path, meta: dict[str, Any]) -> str:
+    """A sentence saying the game is over and who won, or "" while it goes on."""
+    if meta.get("kind") == "turn-file":
+        return ""
+    from adjudicator.folder.endreport import result_sentence
+    from adjudicator.folder.gamefolder import load_current
+    _, variant, state, _ = load_current(folder)
+    return f"The game has ended. {result_sentence(variant, state.result)}" if state.result else ""
+
+
+def _province_names(folder: Path, meta: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each province's short name (as on the map) and its full name."""
+    if meta.get("kind") == "turn-file":
+        return []
+    from adjudicator.output.render_territory import label_text
+    graph = game_variant(folder, meta).map
+    return [(label_text(pid), prov.name) for pid, prov in sorted(graph.provinces.items())]
 
 
 def _report_pages(folder: Path) -> list[Page]:
