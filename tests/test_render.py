@@ -237,3 +237,25 @@ def test_render_data_kept_with_the_map(tmp_path: Path) -> None:
     for name in ("_read_layout", "layout_for", "geometry_for"):
         function = getattr(render, name, None) or getattr(render_territory, name)
         assert not hasattr(function, "cache_clear"), name
+
+
+def test_map_phase_redraws_a_past_phase_with_its_orders(tmp_path: Path) -> None:
+    """`map --phase` replays an adjudicated phase from its history state and the
+    orders it was adjudicated with: the same map `adjudicate` wrote, byte for byte."""
+    from adjudicator.cli.maps import map_command
+    folder = gamefolder.new_game(tmp_path / "g", "standard")
+    for i, text in enumerate(["france:\nA par - bur\nA mar - bur\ngermany:\nA mun - bur\n",
+                              "france:\nA mar - bur\nF bre - mao\n"]):
+        orders = tmp_path / f"o{i}.txt"
+        orders.write_text(text, encoding="utf-8")
+        gamefolder.adjudicate(folder, orders, nmr=True)
+    for slug in ("1901-spring-movement", "1901-fall-movement"):
+        out = tmp_path / f"{slug}.svg"
+        result = CliRunner().invoke(map_command, [str(folder), "--phase", slug, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        assert out.read_bytes() == (folder / "maps" / f"{slug}.svg").read_bytes()
+    spring = ET.fromstring((tmp_path / "1901-spring-movement.svg").read_text(encoding="utf-8"))
+    assert [e.get("id") for e in spring.iter() if (e.get("id") or "").startswith("standoff-")] == ["standoff-bur"]
+    # The current phase, not yet adjudicated: its position, no orders.
+    result = CliRunner().invoke(map_command, [str(folder), "--phase", "1902-spring-movement"])
+    assert result.exit_code == 0 and 'class="order' not in result.output

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -11,12 +12,18 @@ from adjudicator.cli.errors import friendly_errors
 from adjudicator.errors import AdjudicatorError
 from adjudicator.store import storage
 
+if TYPE_CHECKING:
+    from adjudicator.diplomacy.outcome import PhaseOutcome
+    from adjudicator.diplomacy.state import GameState
+    from adjudicator.diplomacy.variant import Variant
+
 PUBLIC_FILE = 0o644          # a map the GM asked for is for publishing
 
 
 @click.command("map")
 @click.argument("game", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--phase", "phase_slug", default=None, help="history phase, e.g. 1901-fall-movement")
+@click.option("--phase", "phase_slug", default=None,
+              help="history phase, e.g. 1901-fall-movement: its results with its orders, once adjudicated")
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="SVG file to write (default: standard output, unless --png is given)")
 @click.option("--png", "png", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -25,7 +32,9 @@ PUBLIC_FILE = 0o644          # a map the GM asked for is for publishing
               help="territory: provinces as their real shapes; graph: the schematic adjacency graph")
 @friendly_errors
 def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path | None, style: str) -> None:
-    """Draw GAME's map: the state at the start of the current phase, or of --phase."""
+    """Draw GAME's map: the state at the start of the current phase; or, with
+    --phase, that phase's results with its orders drawn (replayed from its
+    history state and orders/<phase>.txt), or its position if not yet adjudicated."""
     # Imported here: networkx and svgwrite are slow to load, and most commands never draw.
     from adjudicator.diplomacy.statefile import state_from_data
     from adjudicator.folder.folders import game_meta
@@ -35,6 +44,7 @@ def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path 
         raise AdjudicatorError("a turn-file game (a card or board game) has no map", file=str(game),
                                hint="its public reports are in reports/; 'adjudicator site' publishes them")
     meta, variant, state, _ = load_current(game)
+    outcome = None
     if phase_slug is not None:
         found = {phase.slug: path for phase, path in history_files(game)}
         if phase_slug not in found:
@@ -42,7 +52,12 @@ def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path 
                                      param_hint="--phase")
         path = found[phase_slug]
         state = state_from_data(storage.read_state(path), variant, str(path))
-    svg = render_svg(variant, state, title=str(meta.get("name") or game.name), style=style)
+        outcome = _replayed(game, variant, state)
+    title = str(meta.get("name") or game.name)
+    if outcome is not None:      # an adjudicated phase: its results, with its orders
+        svg = render_svg(variant, outcome.next_state, outcome, title=title, style=style)
+    else:
+        svg = render_svg(variant, state, title=title, style=style)
     if out is not None:
         storage.atomic_write(out, svg, mode=PUBLIC_FILE)
         click.echo(f"wrote {out}", err=True)
@@ -51,6 +66,19 @@ def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path 
         click.echo(f"wrote {png}", err=True)
     if out is None and png is None:
         click.echo(svg, nl=False)
+
+
+def _replayed(game: Path, variant: Variant, state: GameState) -> PhaseOutcome | None:
+    """The outcome of an adjudicated phase, replayed from its history state and
+    the orders it was adjudicated with (orders/<phase>.txt): adjudication is
+    deterministic, so this is the phase as it was. None for a phase not yet
+    adjudicated."""
+    from adjudicator.folder.gamefolder import run_phase
+    used = game / "orders" / f"{state.phase.slug}.txt"
+    if not used.exists():
+        return None
+    _, outcome = run_phase(variant, state, storage.read_text(used))
+    return outcome
 
 
 @click.command("site")
