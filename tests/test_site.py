@@ -96,7 +96,7 @@ def test_nothing_private_is_published(site: Path) -> None:
         if path.is_file() and path.suffix != ".png":
             assert SECRET not in path.read_text(encoding="utf-8"), path
     assert sorted(p.name for p in site.iterdir()) == sorted(
-        [*(f"{s}.html" for s in SLUGS), "index.html", "keys.js", "maps", "style.css"])
+        [*(f"{s}.html" for s in SLUGS), "index.html", "keys.js", "maps", "style.css", "centres.html", "centres.svg"])
 
 
 # --- a real browser ------------------------------------------------------------------

@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,9 +27,12 @@ from test_site import CHROMIUM, ORDERS
 from adjudicator.cards import driver
 from adjudicator.cli.maps import site_command
 from adjudicator.folder import gamefolder
+from adjudicator.output.colours import power_colours
+from adjudicator.rules import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = Path(os.environ.get("AXE_CORE_JS") or ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js")
+SVG = "{http://www.w3.org/2000/svg}"
 WIDTHS = (1280, 390)
 # Headless Chromium will not make its window narrower than 500 px, so the
 # phone-width page is loaded in a 390 px wide frame of a host page: inside it,
@@ -121,8 +125,20 @@ def test_pages_say_how_the_game_stands(site: tuple[str, Path]) -> None:
         assert alt and alt.group(1).startswith("Map: Spring 1901 Movement: results, with the orders. Austria: ")
         assert "France: A Bur, F Mao, A Spa;" in alt.group(1) and "F Stp/SC" in alt.group(1)
         assert "<dt>Bur</dt><dd>Burgundy</dd>" in page          # names as text, not only tooltips
+        # The centre chart: a line per power in its map colour, one point a year, and the figures as a table.
+        assert '<a id="chart" href="centres.html">' in index
+        chart = ET.fromstring((out / "centres.svg").read_text(encoding="utf-8"))
+        lines = {g.get("id"): g for g in chart.iter(f"{SVG}g") if g.get("class") == "power-line"}
+        variant = load_variant("standard")
+        assert set(lines) == {f"line-{p}" for p in variant.powers}
+        france = lines["line-france"].find(f"{SVG}polyline")
+        assert france is not None and france.get("stroke") == power_colours(variant)["france"]
+        assert len((france.get("points") or "").split()) == 3            # 1901, 1902, end
+        table = (out / "centres.html").read_text(encoding="utf-8")
+        assert "<tr><td>1902</td><td>3</td><td>3</td><td>5</td><td>5</td><td>3</td><td>4</td><td>3</td></tr>" in table
+        assert 'src="centres.svg"' in (out / "end.html").read_text(encoding="utf-8")
     if name == "seven-wonders":
-        assert "The game has ended" not in index
+        assert "The game has ended" not in index and not (out / "centres.html").exists()
 
 
 def test_every_page_at_desk_and_phone_width(site: tuple[str, Path], tmp_path: Path) -> None:

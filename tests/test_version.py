@@ -54,7 +54,7 @@ def test_every_site_page_names_the_judge_version_and_a_rerun_is_identical(tmp_pa
         assert result.exit_code == 0, result.output
         written.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
     pages = [name for name in written[0] if name.suffix == ".html"]
-    assert len(pages) == 3                               # the index and two phases
+    assert len(pages) == 4                               # the index, two phases and the centre chart
     for name in pages:
         assert f"<footer><p>Written by adjudicator {__version__}.</p></footer>" in written[0][name].decode()
     assert written[0] == written[1]

@@ -42,7 +42,7 @@ nav a { display: inline-block; padding: 0.3em 0; }
 nav .off, .note { color: #595959; }
 .ended { background: #fff4d6; border: 1px solid #b08900; padding: 0.5em 0.8em; font-weight: bold; }
 figure { margin: 0; }
-#map { max-width: 100%; height: auto; border: 1px solid #ccc; }
+#map, #chart { max-width: 100%; height: auto; border: 1px solid #ccc; }
 pre { background: #f6f6f2; border: 1px solid #ddd; padding: 0.8em; overflow-x: auto; font-size: 0.9em; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; }
@@ -109,9 +109,13 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
         variant = game_variant(folder, meta)
         title = variant.name
         pages, written = _phase_pages(folder, out, variant, game, png)
+        written += _centre_chart(folder, out, variant, game)
     end = folder / END_REPORT
     if end.exists():
-        pages.append(Page("The end of the game", f"{END_PAGE}.html", storage.read_text(end)))
+        chart = meta.get("kind") != "turn-file"
+        pages.append(Page("The end of the game", f"{END_PAGE}.html", storage.read_text(end),
+                          map="centres.svg" if chart else "", map_caption="Supply centres by year",
+                          map_alt="Line chart of each power's supply centres by year (figures: centres.html)."))
     ended = _ended(folder, meta)
     names = _province_names(folder, meta)
     for i, page in enumerate(pages):
@@ -120,7 +124,8 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
             "next": pages[i + 1] if i + 1 < len(pages) else None, "ended": ended, "names": names})
         written.append((out / page.file, html))
     written.append((out / "index.html", templating.render("site/index.html.j2", {
-        "game": game, "variant": title, "pages": pages, "maps": any(p.map for p in pages), "ended": ended})))
+        "game": game, "variant": title, "pages": pages, "maps": any(p.map for p in pages), "ended": ended,
+        "chart": meta.get("kind") != "turn-file"})))
     written.append((out / "style.css", STYLE))
     written.append((out / "keys.js", KEYS_JS))
     _public_folder(out)
@@ -163,6 +168,23 @@ def _phase_pages(folder: Path, out: Path, variant: Variant, game: str,
             written.append((out / "maps" / f"{slug}.png", render_png(svg)))
         pages.append(page)
     return pages, written
+
+
+def _centre_chart(folder: Path, out: Path, variant: Variant, game: str) -> list[tuple[Path, str | bytes]]:
+    """centres.svg, each power's centres year by year, and centres.html, the chart with its figures."""
+    from adjudicator.folder.endreport import yearly_centres
+    from adjudicator.folder.gamefolder import load_current
+    from adjudicator.output.chart import centre_chart_svg
+    history = history_files(folder)
+    _, _, current, _ = load_current(folder)
+    rows = yearly_centres(history, variant, current)
+    if not current.result:
+        rows[-1] = ("now", rows[-1][1])
+    page = templating.render("site/centres.html.j2", {
+        "game": game, "rows": rows, "powers": [info.name for info in variant.powers.values()],
+        "power_ids": list(variant.powers), "ended": _ended(folder, {"kind": "diplomacy"})})
+    return [(out / "centres.svg", centre_chart_svg(variant, rows, f"{game}: supply centres by year")),
+            (out / "centres.html", page)]
 
 
 def _state_after(folder: Path, variant: Variant, phase: Phase) -> GameState | None:

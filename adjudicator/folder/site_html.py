@@ -28,7 +28,7 @@ class _Cleaner(HTMLParser):
             self.skipping.append(tag)
         elif not self.skipping and tag in KEPT:
             # Tables scroll inside their own box on a narrow screen.
-            self.out.append('<div class="scroll"><table>' if tag == "table" else f"<{tag}>")
+            self.out.append('<div class="scroll" tabindex="0"><table>' if tag == "table" else f"<{tag}>")
             if tag not in VOID:
                 self.open.append(tag)
 
