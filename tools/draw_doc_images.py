@@ -6,9 +6,13 @@ Each is the map `adjudicate` draws for a sample turn in orders/: a new game
 in a temporary folder, the sample phases up to that turn adjudicated, that
 phase's map as PNG.
 
-    docs/images/standard-1901.png            orders/standard/1901-spring.txt
+    docs/images/standard-1901.png            orders/standard/1901-spring.txt, 1901-fall.txt
     docs/images/ambition-empire-1763.png     orders/ambition-empire/1763-spring.txt
     docs/images/ancient-mediterranean-1.png  orders/ancient-mediterranean/1-spring.txt, 1-fall.txt
+
+and the supply-centre chart of the Standard sample game after its three phases:
+
+    docs/images/centre-chart.png             orders/standard/1901-*.txt
 
 Needs resvg-py (the PNG renderer), nothing else."""
 
@@ -23,9 +27,23 @@ from adjudicator.output.render import render_png
 from adjudicator.store import storage
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = [("standard", ["1901-spring"], "standard-1901.png"),
+SAMPLES = [("standard", ["1901-spring", "1901-fall"], "standard-1901.png"),
            ("ambition-empire", ["1763-spring"], "ambition-empire-1763.png"),
            ("ancient-mediterranean", ["1-spring", "1-fall"], "ancient-mediterranean-1.png")]
+
+
+def chart(folder: Path) -> None:
+    """The centre chart, once the sample's Winter is adjudicated too."""
+    from adjudicator.folder.endreport import yearly_centres
+    from adjudicator.output.chart import centre_chart_svg
+    from adjudicator.output.png import svg_to_png
+    gamefolder.adjudicate(folder, ROOT / "orders" / "standard" / "1901-winter.txt")
+    _, variant, state, _ = gamefolder.load_current(folder)
+    rows = yearly_centres(gamefolder.history_files(folder), variant, state)
+    rows[-1] = ("now", rows[-1][1])
+    out = ROOT / "docs" / "images" / "centre-chart.png"
+    out.write_bytes(svg_to_png(centre_chart_svg(variant, rows, "The sample game: supply centres by year")))
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB)", file=sys.stderr)
 
 
 def main() -> int:
@@ -38,6 +56,8 @@ def main() -> int:
             out = ROOT / "docs" / "images" / image
             out.write_bytes(render_png(svg))
             print(f"wrote {out} ({out.stat().st_size // 1024} KiB)", file=sys.stderr)
+            if variant == "standard":
+                chart(folder)
             for path in sorted(folder.rglob("*"), reverse=True):
                 path.unlink() if path.is_file() else path.rmdir()
             folder.rmdir()
