@@ -50,7 +50,9 @@ class LazyCommand(click.Command):
 # name: (module:attribute, the first paragraph of its help)
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "map": ("adjudicator.cli.maps:map_command",
-            "Draw GAME's map: the state at the start of the current phase, or of --phase."),
+            ("Draw GAME's map: the state at the start of the current phase; or, with --phase, that phase's "
+             "results with its orders drawn (replayed from its history state and orders/<phase>.txt), "
+             "or its position if not yet adjudicated.")),
     "site": ("adjudicator.cli.maps:site_command",
              ("Write a static HTML site of GAME's public record into OUT: an index of phases and, for each, "
               "its map (none for a card game) and public report (never private files). Files are 0644 and "
