@@ -281,7 +281,8 @@ def test_a_replacement_is_welcomed_with_the_current_results(tmp_path: Path, smtp
     assert msg["Subject"] == "[game] Welcome: you play Italy" and "Nina New, you play Italy." in text
     assert "THE LATEST RESULTS (1901-fall-movement)" in text
     assert (game / "private" / "italy" / "1901-fall-movement.txt").read_text(encoding="utf-8").strip() in text
-    assert "SUPPLY CENTRES YEAR BY YEAR" in text and "  1901 " in text and "  now " in text
+    assert "SUPPLY CENTRES YEAR BY YEAR" in text and " 1901  now\n" in text and "\n  Italy      3    4\n" in text, \
+        text[text.find("SUPPLY CENTRES"):][:500]
     assert named_deadline(msg) == game_deadline(game)
     files = {p.get_filename() for p in msg.iter_attachments()}
     assert {"1901-fall-movement.png", "1901-winter-adjustment.yaml"} <= files

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from adjudicator.diplomacy.centre_years import CentreYears, centre_years
 from adjudicator.diplomacy.model import Phase
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.statefile import state_from_data
@@ -43,6 +44,21 @@ def yearly_centres(history: list[tuple[Phase, Path]], variant: Variant,
     return rows
 
 
+def year_end_centres(history: list[tuple[Phase, Path]], variant: Variant, phase: Phase,
+                     after: GameState) -> CentreYears | None:
+    """The centres-by-year table for the report of `phase`, whose outcome is
+    `after`: only where the phase closes a year (the Winter adjustments, or a
+    Fall with no Winter after it) or ends the game. The last column is the
+    year `after` starts, or "end"."""
+    if after.phase.year == phase.year and after.result is None:
+        return None
+    # A forced re-run finds the next phase's state in history already.
+    rows = yearly_centres([h for h in history if h[0].sort_key <= phase.sort_key], variant, after)
+    if after.result is None:
+        rows[-1] = (str(after.phase.year), rows[-1][1])
+    return centre_years(variant, rows)
+
+
 def end_report(folder: Path, meta: dict[str, Any], variant: Variant, final: GameState,
                history: list[tuple[Phase, Path]]) -> str:
     """The report; `history` is the game's history files, oldest first."""
@@ -55,12 +71,11 @@ def end_report(folder: Path, meta: dict[str, Any], variant: Variant, final: Game
         if centres:
             shown = ", ".join(variant.map.full_name(c) for c in centres)
             lines.append(f"  {variant.power_name(power):<28} {len(centres):>2}  {shown}")
-    lines += ["", "SUPPLY CENTRES YEAR BY YEAR"]
+    lines += ["", "SUPPLY CENTRES YEAR BY YEAR", "  (at the start of each year, and at the end)"]
     rows = yearly_centres(history, variant, final)
-    heads = [variant.power_name(p)[:9] for p in variant.powers]
-    lines.append("  " + "year".ljust(6) + "".join(h.rjust(10) for h in heads))
-    for year, counts in rows:
-        lines.append("  " + year.ljust(6) + "".join(str(counts[p]).rjust(10) for p in variant.powers))
+    from adjudicator.output import templating
+    lines += templating.render("diplomacy/centre_years.txt.j2",
+                               {"centre_years": centre_years(variant, rows)}, game_folder=folder).rstrip("\n").split("\n")
     first = rows[0][0] if rows else "?"
     played = sum(1 for p in (folder / "reports").glob("*.txt") if p.name != END_REPORT.name) \
         if (folder / "reports").is_dir() else 0

@@ -24,7 +24,12 @@ from adjudicator.diplomacy.statefile import (
     state_to_data,
 )
 from adjudicator.errors import AdjudicatorError, DataFileError, GameFolderError
-from adjudicator.folder.endreport import END_REPORT, end_report, result_sentence
+from adjudicator.folder.endreport import (
+    END_REPORT,
+    end_report,
+    result_sentence,
+    year_end_centres,
+)
 from adjudicator.folder.gamevariant import (
     FOLDER_VARIANT,
     game_variant,
@@ -338,16 +343,18 @@ def phase_reports(folder: Path, meta: dict[str, Any], variant: Variant, outcome:
     slug = outcome.phase.slug
     name = str(meta.get("name", folder.name))
     why = meta.get("why", True) is not False      # a GM may switch the "why" lines off per game
+    years = year_end_centres(history_files(folder), variant, outcome.phase, outcome.next_state)
     outputs: list[tuple[Path, str | bytes]] = [
         (folder / "reports" / f"{slug}.txt",
-         public_report(variant, outcome, name, game_folder=folder, deadline=deadline, why=why)),
+         public_report(variant, outcome, name, game_folder=folder, deadline=deadline, why=why, centre_years=years)),
         (folder / "reports" / f"{slug}.html",
-         public_report(variant, outcome, name, game_folder=folder, deadline=deadline, html=True, why=why)),
+         public_report(variant, outcome, name, game_folder=folder, deadline=deadline, html=True, why=why,
+                       centre_years=years)),
     ]
     for power in variant.powers:
         outputs.append((folder / "private" / power / f"{slug}.txt",
                         private_report(variant, outcome, name, power, game_folder=folder, deadline=deadline,
-                                       why=why)))
+                                       why=why, centre_years=years)))
     if outcome.gm_log:
         outputs.append((folder / "gm" / f"{slug}.log", "\n".join(outcome.gm_log) + "\n"))
     return outputs

@@ -137,13 +137,15 @@ def orders_help(variant: Variant, state: GameState, power: str, state_file: str,
 
 
 def centres_by_year(folder: Path, variant: Variant, state: GameState) -> list[str]:
+    """The table the Winter results and the end report show, its last column the position now."""
+    from adjudicator.diplomacy.centre_years import centre_years
+    from adjudicator.output import templating
     rows = yearly_centres(history_files(folder), variant, state)
-    out = ["SUPPLY CENTRES YEAR BY YEAR",
-           "  " + "year".ljust(6) + "".join(variant.power_name(p)[:9].rjust(10) for p in variant.powers)]
-    for year, counts in rows:
-        shown = "now" if year == "end" else year
-        out.append("  " + shown.ljust(6) + "".join(str(counts[p]).rjust(10) for p in variant.powers))
-    return out + [""]
+    rows[-1] = ("now", rows[-1][1])
+    table = templating.render("diplomacy/centre_years.txt.j2", {"centre_years": centre_years(variant, rows)},
+                              game_folder=folder)
+    return ["SUPPLY CENTRES YEAR BY YEAR", "  (at the start of each year, and now)",
+            *table.rstrip("\n").split("\n"), ""]
 
 
 def position_parts(meta: dict[str, Any], game: str, variant: Variant, state: GameState,

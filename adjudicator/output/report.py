@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.diplomacy.model import Reason
 
 if TYPE_CHECKING:
+    from adjudicator.diplomacy.centre_years import CentreYears
     from adjudicator.diplomacy.mapgraph import MapGraph
     from adjudicator.diplomacy.outcome import OrderLine, PhaseOutcome
     from adjudicator.diplomacy.state import GameState
@@ -154,7 +155,9 @@ def closing(variant: Variant, outcome: PhaseOutcome, deadline: str | None) -> st
 
 
 def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: str | None = None,
-            why: bool = True) -> dict[str, Any]:
+            why: bool = True, centre_years: CentreYears | None = None) -> dict[str, Any]:
+    """What the templates show; `centre_years` is the centres-by-year table,
+    given for the report of a phase that closes a year."""
     graph = variant.map
     great = [variant.powers[p].name for p in variant.powers]
     missed = set(outcome.missed)
@@ -199,19 +202,23 @@ def context(variant: Variant, outcome: PhaseOutcome, game_name: str, deadline: s
         "result": after.result,
         "closing": closing(variant, outcome, deadline),
         "rules": variant.rules_summary(),
+        "centre_years": centre_years,
     }
 
 
 def public_report(variant: Variant, outcome: PhaseOutcome, game_name: str, *, game_folder: Path | None = None,
-                  deadline: str | None = None, html: bool = False, why: bool = True) -> str:
+                  deadline: str | None = None, html: bool = False, why: bool = True,
+                  centre_years: CentreYears | None = None) -> str:
     name = "diplomacy/report.html.j2" if html else "diplomacy/report.txt.j2"
     from adjudicator.output import templating
-    return templating.render(name, context(variant, outcome, game_name, deadline, why), game_folder=game_folder)
+    return templating.render(name, context(variant, outcome, game_name, deadline, why, centre_years),
+                             game_folder=game_folder)
 
 
 def private_report(variant: Variant, outcome: PhaseOutcome, game_name: str, power: str, *,
-                   game_folder: Path | None = None, deadline: str | None = None, why: bool = True) -> str:
-    ctx = context(variant, outcome, game_name, deadline, why)
+                   game_folder: Path | None = None, deadline: str | None = None, why: bool = True,
+                   centre_years: CentreYears | None = None) -> str:
+    ctx = context(variant, outcome, game_name, deadline, why, centre_years)
     mine = [l for l in outcome.orders if l.power == power]
     sent_nothing = power in outcome.missed
     ctx.update({
