@@ -20,9 +20,10 @@ from email.utils import format_datetime
 from pathlib import Path
 from typing import Protocol
 
+import pytest
 import yaml
-from mailservers import Dovecot, SmtpInbox, body_of
-from runbymail import JUDGE, JUDGE_NAME, address, cli_ok, named_deadline, run
+from mailservers import PASSWORD, Dovecot, SmtpInbox, body_of
+from runbymail import GM, JUDGE, JUDGE_NAME, address, cli_ok, named_deadline, run
 
 from adjudicator.folder.schedule import format_time, parse_duration, parse_time
 
@@ -281,3 +282,21 @@ def check_every_mail(table: Table, reminders: tuple[str, ...], grace: timedelta 
 
 def gm(*args: str) -> str:
     return cli_ok(*args)
+
+
+def seat_card_game(game: Path, new: list[str], passwords: dict[str, str], schedule: list[str],
+                   dovecot: Dovecot, smtp_inbox: SmtpInbox, monkeypatch: pytest.MonkeyPatch) -> Table:
+    """A card game made as its GM would (`new` with NEW, a player added per
+    seat of PASSWORDS, `schedule` with SCHEDULE, the judge's mailbox on the
+    test servers), with a Table of its players sat down."""
+    monkeypatch.setenv("ADJUDICATOR_IMAP_PASSWORD", PASSWORD)
+    monkeypatch.setenv("SSL_CERT_FILE", str(dovecot.cert))
+    gm("new", str(game), *new, "--players", ",".join(passwords))
+    table = Table(game, dovecot, smtp_inbox)
+    for seat, password in passwords.items():
+        gm("player", "add", str(game), seat, "--name", seat.title(), "--email", address(seat), "--password", password)
+        table.sit(seat, password)
+    gm("schedule", str(game), *schedule)
+    gm("mailbox", str(game), "--source", dovecot.url(JUDGE, tls=True), "--smtp", f"{smtp_inbox.host}:{smtp_inbox.port}",
+       "--judge-address", JUDGE, "--judge-name", JUDGE_NAME, "--gm-address", GM)
+    return table

@@ -19,8 +19,15 @@ from pathlib import Path
 
 import pytest
 from mailservers import PASSWORD, Dovecot, SmtpInbox, body_of, dovecot, smtp_inbox  # noqa: F401
-from runbymail import GM, JUDGE, JUDGE_NAME, T0, address
-from tableplay import Table, check_every_mail, every_text, gm, kind, play_by_mail
+from runbymail import T0, address
+from tableplay import (
+    Table,
+    check_every_mail,
+    every_text,
+    kind,
+    play_by_mail,
+    seat_card_game,
+)
 
 SEATS = ("alice", "bob")
 PASSWORDS = {seat: f"{seat}-has-ambition" for seat in SEATS}
@@ -32,19 +39,8 @@ BORROW_RE = re.compile(r"^  Can still borrow: (.*)$", re.MULTILINE)
 
 @pytest.fixture
 def table(tmp_path: Path, dovecot: Dovecot, smtp_inbox: SmtpInbox, monkeypatch: pytest.MonkeyPatch) -> Table:
-    monkeypatch.setenv("ADJUDICATOR_IMAP_PASSWORD", PASSWORD)
-    monkeypatch.setenv("SSL_CERT_FILE", str(dovecot.cert))
-    game = tmp_path / "ambition"
-    gm("new", str(game), "--variant", "age-of-ambition", "--players", ",".join(SEATS), "--seed", "5")
-    table = Table(game, dovecot, smtp_inbox)
-    for seat in SEATS:
-        gm("player", "add", str(game), seat, "--name", seat.title(), "--email", address(seat),
-           "--password", PASSWORDS[seat])
-        table.sit(seat, PASSWORDS[seat])
-    gm("schedule", str(game), "--movement", "2d", "--reminders", "12h")
-    gm("mailbox", str(game), "--source", dovecot.url(JUDGE, tls=True), "--smtp", f"{smtp_inbox.host}:{smtp_inbox.port}",
-       "--judge-address", JUDGE, "--judge-name", JUDGE_NAME, "--gm-address", GM)
-    return table
+    return seat_card_game(tmp_path / "ambition", ["--variant", "age-of-ambition", "--seed", "5"], PASSWORDS,
+                          ["--movement", "2d", "--reminders", "12h"], dovecot, smtp_inbox, monkeypatch)
 
 
 def newest(report: str) -> str:

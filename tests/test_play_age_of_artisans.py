@@ -22,8 +22,15 @@ from pathlib import Path
 
 import pytest
 from mailservers import PASSWORD, Dovecot, SmtpInbox, body_of, dovecot, smtp_inbox  # noqa: F401
-from runbymail import GM, JUDGE, JUDGE_NAME, T0, address
-from tableplay import Table, check_every_mail, every_text, gm, kind, play_by_mail
+from runbymail import T0, address
+from tableplay import (
+    Table,
+    check_every_mail,
+    every_text,
+    kind,
+    play_by_mail,
+    seat_card_game,
+)
 
 SEATS = ("alice", "bob")
 PASSWORDS = {seat: f"{seat}-the-artisan" for seat in SEATS}
@@ -36,19 +43,8 @@ AVOID = {"Armoury", "Fortress", "Graveyard", "Barracks"}
 
 @pytest.fixture
 def table(tmp_path: Path, dovecot: Dovecot, smtp_inbox: SmtpInbox, monkeypatch: pytest.MonkeyPatch) -> Table:
-    monkeypatch.setenv("ADJUDICATOR_IMAP_PASSWORD", PASSWORD)
-    monkeypatch.setenv("SSL_CERT_FILE", str(dovecot.cert))
-    game = tmp_path / "artisans"
-    gm("new", str(game), "--variant", "age-of-artisans", "--players", ",".join(SEATS), "--seed", "7")
-    table = Table(game, dovecot, smtp_inbox)
-    for seat in SEATS:
-        gm("player", "add", str(game), seat, "--name", seat.title(), "--email", address(seat),
-           "--password", PASSWORDS[seat])
-        table.sit(seat, PASSWORDS[seat])
-    gm("schedule", str(game), "--movement", "1d", "--reminders", "2h")
-    gm("mailbox", str(game), "--source", dovecot.url(JUDGE, tls=True), "--smtp", f"{smtp_inbox.host}:{smtp_inbox.port}",
-       "--judge-address", JUDGE, "--judge-name", JUDGE_NAME, "--gm-address", GM)
-    return table
+    return seat_card_game(tmp_path / "artisans", ["--variant", "age-of-artisans", "--seed", "7"], PASSWORDS,
+                          ["--movement", "1d", "--reminders", "2h"], dovecot, smtp_inbox, monkeypatch)
 
 
 def newest(report: str) -> str:

@@ -21,8 +21,15 @@ from pathlib import Path
 
 import pytest
 from mailservers import PASSWORD, Dovecot, SmtpInbox, body_of, dovecot, smtp_inbox  # noqa: F401
-from runbymail import GM, JUDGE, JUDGE_NAME, T0, address
-from tableplay import Table, check_every_mail, every_text, gm, kind, play_by_mail
+from runbymail import T0, address
+from tableplay import (
+    Table,
+    check_every_mail,
+    every_text,
+    kind,
+    play_by_mail,
+    seat_card_game,
+)
 
 SEATS = ("alice", "bob", "carol")
 SEED = 3                                   # bob is dealt Halicarnassus
@@ -33,20 +40,8 @@ BUY_RE = re.compile(r"\(buy: (\{.*\})\)")
 
 @pytest.fixture
 def table(tmp_path: Path, dovecot: Dovecot, smtp_inbox: SmtpInbox, monkeypatch: pytest.MonkeyPatch) -> Table:
-    monkeypatch.setenv("ADJUDICATOR_IMAP_PASSWORD", PASSWORD)
-    monkeypatch.setenv("SSL_CERT_FILE", str(dovecot.cert))
-    game = tmp_path / "wonders"
-    gm("new", str(game), "--variant", "seven-wonders", "--players", ",".join(SEATS), "--seed", str(SEED),
-       "--option", "side=B")
-    table = Table(game, dovecot, smtp_inbox)
-    for seat in SEATS:
-        gm("player", "add", str(game), seat, "--name", seat.title(), "--email", address(seat),
-           "--password", PASSWORDS[seat])
-        table.sit(seat, PASSWORDS[seat])
-    gm("schedule", str(game), "--movement", "1d")
-    gm("mailbox", str(game), "--source", dovecot.url(JUDGE, tls=True), "--smtp", f"{smtp_inbox.host}:{smtp_inbox.port}",
-       "--judge-address", JUDGE, "--judge-name", JUDGE_NAME, "--gm-address", GM)
-    return table
+    return seat_card_game(tmp_path / "wonders", ["--variant", "seven-wonders", "--seed", str(SEED), "--option", "side=B"], PASSWORDS,
+                          ["--movement", "1d"], dovecot, smtp_inbox, monkeypatch)
 
 
 def own_part(report: str) -> str:
