@@ -29,6 +29,7 @@ from adjudicator.output import templating
 from adjudicator.store import storage
 
 if TYPE_CHECKING:
+    from adjudicator.diplomacy.mapgraph import MapGraph
     from adjudicator.diplomacy.state import GameState
     from adjudicator.diplomacy.variant import Variant
 
@@ -102,6 +103,7 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
     meta = read_game(folder)
     game = str(meta.get("name") or folder.name)
     written: list[tuple[Path, str | bytes]] = []
+    names: list[tuple[str, str]] = []
     if meta.get("kind") == "turn-file":
         title = _turn_game_title(str(meta["variant"]))
         pages = _report_pages(folder)
@@ -110,6 +112,7 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
         title = variant.name
         pages, written = _phase_pages(folder, out, variant, game, png)
         written += _centre_chart(folder, out, variant, game)
+        names = _province_names(variant.map)
     end = folder / END_REPORT
     if end.exists():
         chart = meta.get("kind") != "turn-file"
@@ -117,7 +120,6 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
                           map="centres.svg" if chart else "", map_caption="Supply centres by year",
                           map_alt="Line chart of each power's supply centres by year (figures: centres.html)."))
     ended = _ended(folder, meta)
-    names = _province_names(folder, meta)
     for i, page in enumerate(pages):
         html = templating.render("site/phase.html.j2", {
             "game": game, "page": page, "prev": pages[i - 1] if i else None,
@@ -227,12 +229,9 @@ def _ended(folder: Path, meta: dict[str, Any]) -> str:
     return f"The game has ended. {result_sentence(variant, state.result)}" if state.result else ""
 
 
-def _province_names(folder: Path, meta: dict[str, Any]) -> list[tuple[str, str]]:
+def _province_names(graph: MapGraph) -> list[tuple[str, str]]:
     """Each province's short name (as on the map) and its full name."""
-    if meta.get("kind") == "turn-file":
-        return []
     from adjudicator.output.render_territory import label_text
-    graph = game_variant(folder, meta).map
     return [(label_text(pid), prov.name) for pid, prov in sorted(graph.provinces.items())]
 
 
