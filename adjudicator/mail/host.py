@@ -142,22 +142,19 @@ def game_folders(folder: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.name)
 
 
-def routing_facts(game: Path) -> dict[str, Any]:
+def routing_facts(game: Path, meta: dict[str, Any]) -> dict[str, Any]:
     """What routing needs of a game, from its game.yaml (read only when it changed)."""
-    from adjudicator.folder.folders import game_meta
     from adjudicator.mail.routing import entry_of
-    entry = entry_of(game.name, game_meta(game))
+    entry = entry_of(game.name, meta)
     return {"name": entry.name, "addresses": sorted(entry.addresses), "joins": entry.joins}
 
 
-def wake_of(game: Path, now: datetime.datetime, over: bool) -> str | None:
+def wake_of(meta: dict[str, Any], now: datetime.datetime, over: bool) -> str | None:
     """The next moment the game needs the clock: its deadline plus grace, or a
     reminder's moment; None if it is over, paused or waiting for sign-up."""
     from adjudicator.folder import gmcontrol, schedule
-    from adjudicator.folder.folders import game_meta
     if over:
         return None
-    meta = game_meta(game)
     if gmcontrol.held(meta) is not None:
         return None
     deadline = schedule.deadline_of(meta)
@@ -209,8 +206,9 @@ def tick(folder: Path, now: datetime.datetime, *, mail: bool = True) -> Tick:
             del index[name]                   # a game moved out of the host
     for game in games:
         if game.name in changed:
+            from adjudicator.folder.folders import game_meta
             try:
-                index[game.name] = {**routing_facts(game), "wake": now.isoformat()}
+                index[game.name] = {**routing_facts(game, game_meta(game)), "wake": now.isoformat()}
             except AdjudicatorError as exc:
                 done.lines.append(f"[{game.name}] error: {exc}")
                 done.failed.append(game.name)
@@ -264,7 +262,8 @@ def step_game(folder: Path, host: dict[str, Any], game: Path, mails: list[Fetche
             mailer = RoutedMailer(None, False, server, [m.raw for m in mails])
             result = step(game, now, mailer)
             done.lines += [f"[{game.name}] {line}" for line in result.lines]
-            index[game.name] = {**routing_facts(game), "wake": wake_of(game, now, result.over),
+            after = game_meta(game)
+            index[game.name] = {**routing_facts(game, after), "wake": wake_of(after, now, result.over),
                                 "over": result.over, "print": fingerprint(game)}
             if box is not None and mails:
                 taken = ledger.read(game)
