@@ -17,13 +17,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from adjudicator.diplomacy.model import Phase
 from adjudicator.diplomacy.statefile import state_from_data
 from adjudicator.folder.endreport import END_REPORT
 from adjudicator.folder.gamefolder import history_files, read_game
-from adjudicator.folder.gamevariant import game_variant
 from adjudicator.folder.site_html import clean_report
 from adjudicator.output import templating
 from adjudicator.store import storage
@@ -104,14 +103,17 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
     game = str(meta.get("name") or folder.name)
     written: list[tuple[Path, str | bytes]] = []
     names: list[tuple[str, str]] = []
+    ended = ""
     if meta.get("kind") == "turn-file":
         title = _turn_game_title(str(meta["variant"]))
         pages = _report_pages(folder)
     else:
-        variant = game_variant(folder, meta)
+        from adjudicator.folder.gamefolder import load_current
+        _, variant, current, _ = load_current(folder)
         title = variant.name
+        ended = _ended(variant, current)
         pages, written = _phase_pages(folder, out, variant, game, png)
-        written += _centre_chart(folder, out, variant, game)
+        written += _centre_chart(folder, out, variant, current, game, ended)
         names = _province_names(variant.map)
     end = folder / END_REPORT
     if end.exists():
@@ -119,7 +121,6 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
         pages.append(Page("The end of the game", f"{END_PAGE}.html", storage.read_text(end),
                           map="centres.svg" if chart else "", map_caption="Supply centres by year",
                           map_alt="Line chart of each power's supply centres by year (figures: centres.html)."))
-    ended = _ended(folder, meta)
     for i, page in enumerate(pages):
         html = templating.render("site/phase.html.j2", {
             "game": game, "page": page, "prev": pages[i - 1] if i else None,
@@ -172,19 +173,17 @@ def _phase_pages(folder: Path, out: Path, variant: Variant, game: str,
     return pages, written
 
 
-def _centre_chart(folder: Path, out: Path, variant: Variant, game: str) -> list[tuple[Path, str | bytes]]:
+def _centre_chart(folder: Path, out: Path, variant: Variant, current: GameState, game: str,
+                  ended: str) -> list[tuple[Path, str | bytes]]:
     """centres.svg, each power's centres year by year, and centres.html, the chart with its figures."""
     from adjudicator.folder.endreport import yearly_centres
-    from adjudicator.folder.gamefolder import load_current
     from adjudicator.output.chart import centre_chart_svg
-    history = history_files(folder)
-    _, _, current, _ = load_current(folder)
-    rows = yearly_centres(history, variant, current)
+    rows = yearly_centres(history_files(folder), variant, current)
     if not current.result:
         rows[-1] = ("now", rows[-1][1])
     page = templating.render("site/centres.html.j2", {
         "game": game, "rows": rows, "powers": [info.name for info in variant.powers.values()],
-        "power_ids": list(variant.powers), "ended": _ended(folder, {"kind": "diplomacy"})})
+        "power_ids": list(variant.powers), "ended": ended})
     return [(out / "centres.svg", centre_chart_svg(variant, rows, f"{game}: supply centres by year")),
             (out / "centres.html", page)]
 
@@ -219,13 +218,9 @@ def _short(location: str) -> str:
     return label_text(province) + (f"/{coast.upper()}" if coast else "")
 
 
-def _ended(folder: Path, meta: dict[str, Any]) -> str:
+def _ended(variant: Variant, state: GameState) -> str:
     """A sentence saying the game is over and who won, or "" while it goes on."""
-    if meta.get("kind") == "turn-file":
-        return ""
     from adjudicator.folder.endreport import result_sentence
-    from adjudicator.folder.gamefolder import load_current
-    _, variant, state, _ = load_current(folder)
     return f"The game has ended. {result_sentence(variant, state.result)}" if state.result else ""
 
 
