@@ -86,7 +86,11 @@ def test_territory_map_fills_provinces_by_owner() -> None:
     by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
     from adjudicator.output.render_territory import LAND_FILL, SEA_FILL, TINT, mix
     assert by_id["prov-par"].get("fill") == mix(power_colours(variant)["france"], TINT)
-    assert by_id["prov-bur"].get("fill") == LAND_FILL       # no centre: neutral
+    # No centre, but French land from the start (the default map_style, territories) ...
+    assert by_id["prov-bur"].get("fill") == by_id["prov-par"].get("fill")
+    assert by_id["prov-naf"].get("fill") == LAND_FILL       # ... while North Africa is nobody's
+    centres_only = ET.fromstring(render_svg(variant, state, title="T", map_style="centres"))
+    assert {e.get("id"): e.get("fill") for e in centres_only.iter()}["prov-bur"] == LAND_FILL
     assert by_id["prov-nth"].get("fill") == SEA_FILL
     assert by_id["offboard-swi"].get("class") == "off-board impassable"
     # A fleet on a split coast stands on that coast.

@@ -8,6 +8,10 @@
     POSTSTATE_RESULTS / POSTSTATE_MISSED      (the project's own, optional)
     END
 
+PRESTATE_CONTROL and POSTSTATE_CONTROL (the project's own, optional) list
+who controls land that is no supply centre, a province a line: 'France: bur'.
+PRESTATE_CONTROL replaces the variant's starting control; POSTSTATE_CONTROL
+is all of it after the phase ('none' for none).
 POSTSTATE_RESULTS, where a case has it, is every order line of the phase,
 one a line as 'Power: published text | result | flags', with the flags
 'succeeded' or 'failed', then 'void' or 'defaulted' where they apply:
@@ -35,7 +39,8 @@ from adjudicator.errors import DataFileError, OrderError
 from adjudicator.rules import load_variant
 
 SECTIONS = {"PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",
-            "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_RESULTS", "POSTSTATE_MISSED"}
+            "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_RESULTS", "POSTSTATE_MISSED",
+            "PRESTATE_CONTROL", "POSTSTATE_CONTROL"}
 
 
 @dataclass
@@ -180,6 +185,8 @@ def build_state(variant: Variant, case: DatcCase) -> GameState:
         for _, text in case.sections["PRESTATE_SUPPLYCENTER_OWNERS"]:
             unit = _unit_line(variant, parser, text)
             state.centres[unit.province] = unit.power
+    if "PRESTATE_CONTROL" in case.sections:
+        state.control = dict(control_line(variant, t) for _, t in case.sections["PRESTATE_CONTROL"])
     dislodged_units = [_unit_line(variant, parser, t) for _, t in case.sections.get("PRESTATE_DISLODGED", [])]
     if dislodged_units:
         # Where attacks came from and which provinces saw a standoff, from the previous results.
@@ -258,7 +265,24 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
         ok = ok and actual_missed == expected_missed
         expected.append(f"missed {', '.join(expected_missed) or 'none'}")
         actual.append(f"missed {', '.join(actual_missed) or 'none'}")
+    if "POSTSTATE_CONTROL" in case.sections:
+        expected_control = sorted(f"{variant.powers[p].name}: {x}" for x, p in
+                                  (control_line(variant, t) for _, t in case.sections["POSTSTATE_CONTROL"]
+                                   if t.lower() != "none"))
+        actual_control = sorted(f"{variant.powers[p].name}: {x}" for x, p in after.control.items())
+        ok = ok and actual_control == expected_control
+        expected += [f"control {x}" for x in expected_control]
+        actual += [f"control {x}" for x in actual_control]
     return CaseResult(case.name, ok, expected, actual)
+
+
+def control_line(variant: Variant, text: str) -> tuple[str, str]:
+    """'France: bur' -> ('bur', 'france')."""
+    power_text, _, where = text.partition(":")
+    province = variant.map.lookup(where.strip())
+    if province is None:
+        raise DataFileError(f"not a province: {where.strip()!r}")
+    return province, lookup_power(variant, power_text)
 
 
 def result_line(variant: Variant, line: OrderLine) -> str:

@@ -30,8 +30,12 @@ PUBLIC_FILE = 0o644          # a map the GM asked for is for publishing
               help="also render a PNG (needs the resvg-py package)")
 @click.option("--style", type=click.Choice(["territory", "graph"]), default="territory", show_default=True,
               help="territory: provinces as their real shapes; graph: the schematic adjacency graph")
+@click.option("--map-style", "map_style", type=click.Choice(["territories", "centres"]), default=None,
+              help="what the land is tinted by: territories (all land a power holds) or centres (supply "
+                   "centres only); default: game.yaml's map_style, else territories")
 @friendly_errors
-def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path | None, style: str) -> None:
+def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path | None, style: str,
+                map_style: str | None) -> None:
     """Draw GAME's map: the state at the start of the current phase; or, with
     --phase, that phase's results with its orders drawn (replayed from its
     history state and orders/<phase>.txt), or its position if not yet adjudicated."""
@@ -39,6 +43,7 @@ def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path 
     from adjudicator.diplomacy.statefile import state_from_data
     from adjudicator.folder.folders import game_meta
     from adjudicator.folder.gamefolder import history_files, load_current
+    from adjudicator.folder.gameoptions import map_style as game_map_style
     from adjudicator.output.render import render_png, render_svg
     if game_meta(game).get("kind") == "turn-file":
         raise AdjudicatorError("a turn-file game (a card or board game) has no map", file=str(game),
@@ -54,10 +59,11 @@ def map_command(game: Path, phase_slug: str | None, out: Path | None, png: Path 
         state = state_from_data(storage.read_state(path), variant, str(path))
         outcome = _replayed(game, variant, state)
     title = str(meta.get("name") or game.name)
+    tint = map_style or game_map_style(meta, str(game / "game.yaml"))
     if outcome is not None:      # an adjudicated phase: its results, with its orders
-        svg = render_svg(variant, outcome.next_state, outcome, title=title, style=style)
+        svg = render_svg(variant, outcome.next_state, outcome, title=title, style=style, map_style=tint)
     else:
-        svg = render_svg(variant, state, title=title, style=style)
+        svg = render_svg(variant, state, title=title, style=style, map_style=tint)
     if out is not None:
         storage.atomic_write(out, svg, mode=PUBLIC_FILE)
         click.echo(f"wrote {out}", err=True)

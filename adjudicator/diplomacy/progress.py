@@ -1,5 +1,6 @@
 """From one phase to the next: skip phases with nothing to do, change centre
-ownership after the last movement season of the year, check victory."""
+ownership after the last movement season of the year, note who controls the
+other land, check victory."""
 
 from __future__ import annotations
 
@@ -20,6 +21,17 @@ def update_ownership(variant: Variant, before: GameState, after: GameState, outc
     outcome.notes += variant.rules.after_ownership(variant, before, after, changes)
 
 
+def update_control(variant: Variant, after: GameState) -> None:
+    """Land that is no supply centre passes to the power whose unit stands
+    there at the end of the phase and stays its until another power's does
+    (as the board and webDiplomacy colour it). Centres change hands only
+    with their ownership, above."""
+    graph = variant.map
+    for province, unit in after.units.items():
+        if province not in graph.supply_centres and graph.provinces[province].terrain != "sea":
+            after.control[province] = unit.power
+
+
 def needs_adjustment(variant: Variant, state: GameState) -> bool:
     from adjudicator.diplomacy.adjustments import adjustment_counts
     rules = variant.rules
@@ -31,6 +43,7 @@ def needs_adjustment(variant: Variant, state: GameState) -> bool:
 def advance(variant: Variant, outcome: PhaseOutcome) -> GameState:
     """Set the phase of outcome.next_state to the next phase with work to do."""
     after = outcome.next_state
+    update_control(variant, after)
     phase = outcome.phase
     seasons = variant.seasons
     last_season = seasons[-1]

@@ -1,5 +1,5 @@
 """The game state of a Diplomacy game: a plain value (who stands where,
-who owns which centre, who was dislodged). Its YAML form, which needs the
+who owns which centre, who controls the other land, who was dislodged). Its YAML form, which needs the
 variant to check, is in adjudicator.diplomacy.statefile."""
 
 from __future__ import annotations
@@ -28,11 +28,15 @@ class GameState:
     extra: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     missed: dict[str, int] = field(default_factory=dict)   # power -> phases missed in a row
+    # Land that is not a supply centre -> the last power whose unit stood
+    # there at the end of a phase (the maps tint it; no rule reads it).
+    control: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> GameState:
         return GameState(self.variant, self.phase, dict(self.units), dict(self.centres),
                          dict(self.dislodged), copy.deepcopy(self.extra) if self.extra else {},
-                         copy.deepcopy(self.result) if self.result is not None else None, dict(self.missed))
+                         copy.deepcopy(self.result) if self.result is not None else None, dict(self.missed),
+                         dict(self.control))
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]

@@ -6,6 +6,7 @@
     units: {austria: [A bud, A vie, F tri], ...}
     dislodged: [{unit: A ser, power: austria, attacker_from: bul, retreats: [alb, tri]}]
     centres: {austria: [bud, tri, vie], ...}
+    control: {france: [bur, gas, pic], ...}   # land that is no centre: its last occupier
     extra: {...}        # variant bookkeeping (A&E: conquered minors, extra home centres...)
     result: null        # set when the game is over
 
@@ -24,7 +25,8 @@ from adjudicator.errors import DataFileError
 def state_to_data(state: GameState, variant: Variant) -> dict[str, Any]:
     # Minor powers too, including one that owns a centre but has no unit.
     powers = list(variant.powers) + sorted(
-        ({u.power for u in state.units.values()} | set(state.centres.values())) - set(variant.powers))
+        ({u.power for u in state.units.values()} | set(state.centres.values()) | set(state.control.values()))
+        - set(variant.powers))
     units = {p: [str(u) for u in sorted(state.units.values(), key=lambda u: u.location) if u.power == p]
              for p in powers}
     centres = {p: state.centres_of(p) for p in powers}
@@ -37,6 +39,9 @@ def state_to_data(state: GameState, variant: Variant) -> dict[str, Any]:
              "retreats": list(d.retreats)}
             for _, d in sorted(state.dislodged.items())],
         "centres": {p: cs for p, cs in centres.items() if cs},
+        # Only where some land is controlled: a state written before control
+        # was kept stays byte for byte.
+        **({"control": _by_power(state.control, powers)} if state.control else {}),
         "extra": state.extra,
         "result": state.result,
         # Only when someone has missed a phase: older files stay byte for byte.
@@ -44,6 +49,12 @@ def state_to_data(state: GameState, variant: Variant) -> dict[str, Any]:
         # The game's own rule options, only when it has some (the same reason).
         **({"options": dict(sorted(variant.game_options.items()))} if variant.game_options else {}),
     }
+
+def _by_power(held: dict[str, str], powers: list[str]) -> dict[str, list[str]]:
+    """{province: power} as {power: [provinces]}, in the powers' order, none empty."""
+    lists = {p: sorted(x for x, q in held.items() if q == p) for p in powers}
+    return {p: xs for p, xs in lists.items() if xs}
+
 
 def state_from_data(data: Any, variant: Variant, source: str) -> GameState:
     """The state in a state file, checked field by field: a fault names the
@@ -72,6 +83,14 @@ def state_from_data(data: Any, variant: Variant, source: str) -> GameState:
             if not isinstance(c, str) or c not in graph.supply_centres:
                 raise DataFileError(f"centres.{power}: {c!r} is not a supply centre", file=source)
             centres[c] = power
+    control: dict[str, str] = {}
+    for power, provinces in _mapping_of_lists(data, "control", source).items():
+        for province in provinces:
+            if not isinstance(province, str) or province not in graph.provinces \
+                    or province in graph.supply_centres or graph.provinces[province].terrain == "sea":
+                raise DataFileError(f"control.{power}: {province!r} is not land without a supply centre",
+                                    file=source, hint="control lists the land a power last stood on, centres aside")
+            control[province] = power
     dislodged: dict[str, Dislodged] = {}
     entries = data.get("dislodged") or []
     if not isinstance(entries, list):
@@ -100,7 +119,7 @@ def state_from_data(data: Any, variant: Variant, source: str) -> GameState:
                                                for k, v in missed.items()):
         raise DataFileError("missed: should map a power to the phases it missed in a row", file=source)
     return GameState(str(data.get("variant", variant.id)), phase, units, centres, dislodged, dict(extra), result,
-               dict(missed))
+               dict(missed), control)
 
 
 def _mapping_of_lists(data: dict[str, Any], key: str, source: str) -> dict[str, list[Any]]:
@@ -120,7 +139,8 @@ def _text(value: Any, entry: str, source: str) -> str:
 def initial_state(variant: Variant) -> GameState:
     units = {u.province: u for p in variant.powers.values() for u in p.units}
     centres = {c: p.id for p in variant.powers.values() for c in (*p.home_centres, *p.owned_centres)}
+    control = {p: pid for pid, info in variant.powers.items() for p in info.home_territory}
     state = GameState(variant.id, Phase(variant.start_year, variant.seasons[0], "movement"),
-                      units, centres)
+                      units, centres, control=control)
     variant.rules.setup(variant, state)
     return state

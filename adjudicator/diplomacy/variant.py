@@ -68,6 +68,9 @@ class PowerInfo:
     owned_centres: tuple[str, ...]
     units: tuple[Unit, ...]
     extra: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    # The land of its home country that is not a supply centre (the board's
+    # Burgundy for France): it controls it when the game starts.
+    home_territory: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -222,14 +225,21 @@ def parse_variant(data: Any, source: str, variant_id: str,
             if centre not in graph.supply_centres:
                 raise DataFileError(f"{where}: {centre!r} is not a supply centre of the map", file=source)
         units = tuple(parse_unit(u, pid, graph, source, where) for u in entry.get("units", []))
-        known = {"name", "adjective", "code", "colour", "home_centres", "owned_centres", "units"}
+        territory = entry.get("home_territory") or []
+        for province in territory if isinstance(territory, list) else [territory]:
+            if province not in graph.provinces or province in graph.supply_centres \
+                    or graph.provinces[province].terrain == "sea":
+                raise DataFileError(f"{where}.home_territory: {province!r} is not land without a supply centre",
+                                    file=source, hint="list the home country's other land, e.g. [bur, gas, pic]")
+        known = {"name", "adjective", "code", "colour", "home_centres", "owned_centres", "units", "home_territory"}
         powers[pid] = PowerInfo(
             id=pid, name=str(entry.get("name", pid.title())),
             adjective=str(entry.get("adjective", "")), code=str(entry.get("code", "")),
             colour=str(entry.get("colour", "#888888")),
             home_centres=tuple(entry.get("home_centres", [])),
             owned_centres=tuple(entry.get("owned_centres", [])),
-            units=units, extra={k: v for k, v in entry.items() if k not in known})
+            units=units, extra={k: v for k, v in entry.items() if k not in known},
+            home_territory=tuple(str(x) for x in territory))
     start = data["start"]
     rules, rule_options = parse_rules(data.get("rules"), source)
     known_top = {"name", "map", "rules", "start", "seasons", "victory", "powers", "minor_powers"}

@@ -364,8 +364,10 @@ def map_outputs(folder: Path, meta: dict[str, Any], variant: Variant,
                 outcome: PhaseOutcome) -> list[tuple[Path, str]]:
     """The phase's map. The renderer (svgwrite) is imported only here, when a
     phase is written, so `status` and `check` never load it."""
+    from adjudicator.folder.gameoptions import map_style
     from adjudicator.output import render
-    return render.phase_map(folder, str(meta.get("name") or folder.name), variant, outcome)
+    return render.phase_map(folder, str(meta.get("name") or folder.name), variant, outcome,
+                            map_style(meta, str(folder / "game.yaml")))
 
 
 def status_text(folder: Path, orders: list[str]) -> str:

@@ -6,11 +6,15 @@ naming the key):
     anonymous: false      # true: a gunboat game, no player's name or address reaches another player
     reveal_at_end: false  # true: the end-of-game report names who played each power
     absence: {max_days: 14, per_year: 2}    # or `absence: none`
+    map_style: territories  # territories | centres: what the maps tint
 
 `press`: white press names its sender's power; grey press goes out without
 it; broadcast-only allows only `broadcast:` (named); none allows no press.
+`map_style`: territories tints every land province a power holds (its
+centres, and the other land it was the last to stand on); centres tints only
+supply centres, the judge's look before territories came.
 The judge's default is white press, no anonymity, absences of at most 14
-days, two a year per power."""
+days, two a year per power, and territories."""
 
 from __future__ import annotations
 
@@ -64,3 +68,14 @@ def absence_limits(meta: dict[str, Any], source: str = "game.yaml") -> dict[str,
         raise DataFileError(f"absence: max_days must be 1 to {MAX_ABSENCE_DAYS} and per_year 1 to 52",
                             file=source)
     return {"max_days": days, "per_year": count}
+
+
+def map_style(meta: dict[str, Any], source: str = "game.yaml") -> str:
+    """What the game's maps tint: 'territories' (the default) or 'centres'."""
+    from adjudicator.output.render_territory import DEFAULT_MAP_STYLE, MAP_STYLES
+    value = meta.get("map_style", DEFAULT_MAP_STYLE)
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text not in MAP_STYLES:
+        raise DataFileError(f"'map_style' must be one of {', '.join(MAP_STYLES)}, not {str(value)[:40]!r}",
+                            file=source, hint="territories tints all the land a power holds; centres only its centres")
+    return text

@@ -23,6 +23,7 @@ from adjudicator.diplomacy.model import Phase
 from adjudicator.diplomacy.statefile import state_from_data
 from adjudicator.folder.endreport import END_REPORT
 from adjudicator.folder.gamefolder import history_files, read_game
+from adjudicator.folder.gameoptions import map_style
 from adjudicator.folder.site_html import clean_report
 from adjudicator.output import templating
 from adjudicator.store import storage
@@ -112,7 +113,7 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
         _, variant, current, _ = load_current(folder)
         title = variant.name
         ended = _ended(variant, current)
-        pages, written = _phase_pages(folder, out, variant, game, png)
+        pages, written = _phase_pages(folder, out, variant, game, png, map_style(meta, str(folder / "game.yaml")))
         written += _centre_chart(folder, out, variant, current, game, ended)
         names = _province_names(variant.map)
     end = folder / END_REPORT
@@ -139,7 +140,7 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
 
 
 def _phase_pages(folder: Path, out: Path, variant: Variant, game: str,
-                 png: bool) -> tuple[list[Page], list[tuple[Path, str | bytes]]]:
+                 png: bool, tint: str) -> tuple[list[Page], list[tuple[Path, str | bytes]]]:
     """A Diplomacy game's pages: each phase's map and report."""
     from adjudicator.output.render import render_png, render_svg
     history = {phase.slug: path for phase, path in history_files(folder)}
@@ -159,7 +160,7 @@ def _phase_pages(folder: Path, out: Path, variant: Variant, game: str,
             shown = _state_after(folder, variant, phase)
         elif slug in history:
             shown = state_from_data(storage.read_state(history[slug]), variant, str(history[slug]))
-            svg = render_svg(variant, shown, title=game)
+            svg = render_svg(variant, shown, title=game, map_style=tint)
             caption = f"{phase}: the position before orders"
         else:
             continue

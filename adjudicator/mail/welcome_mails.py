@@ -151,8 +151,9 @@ def centres_by_year(folder: Path, variant: Variant, state: GameState) -> list[st
 def position_parts(meta: dict[str, Any], game: str, variant: Variant, state: GameState,
                    state_path: Path) -> list[EmailMessage]:
     """The map of the position now (PNG, or SVG where none can be drawn) and the state file."""
+    from adjudicator.folder.gameoptions import map_style
     from adjudicator.output.render import render_svg
-    svg = render_svg(variant, state, title=game).encode("utf-8")
+    svg = render_svg(variant, state, title=game, map_style=map_style(meta)).encode("utf-8")
     png, _ = mail.map_png(svg)
     picture = mail.Attachment(png, "image", "png", f"{state.phase.slug}.png") if png is not None \
         else mail.Attachment(svg, "image", "svg+xml", f"{state.phase.slug}.svg")

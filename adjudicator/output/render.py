@@ -1,7 +1,8 @@
 """SVG maps of a Diplomacy game state, drawn with svgwrite.
 
 Two styles. "territory" (the default, where the map has maps/<map>.geometry.yaml):
-every province drawn as its shape, filled by its supply centre's owner, with
+every province drawn as its shape, land filled by who holds it (map_style
+"territories": a centre's owner, other land's controller; "centres": centres only), with
 anchors for units, labels and centre markers from the geometry file (see
 adjudicator/render_territory.py). "graph": an honest schematic, each province a
 round node at the position given in maps/<map>.layout.yaml (sea blue, coastal
@@ -60,6 +61,7 @@ from adjudicator.output.map_marks import (
 )
 from adjudicator.output.render_orders import draw_orders
 from adjudicator.output.render_panel import PANEL_W, TITLE_H, draw_panel
+from adjudicator.output.render_territory import DEFAULT_MAP_STYLE, MAP_STYLES
 from adjudicator.store.storage import read_yaml
 
 if TYPE_CHECKING:
@@ -118,14 +120,18 @@ STYLES = ("territory", "graph")
 
 
 def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None = None, *,
-               title: str = "", style: str = "territory") -> str:
+               title: str = "", style: str = "territory", map_style: str = DEFAULT_MAP_STYLE) -> str:
     """The map of `state`, with `outcome.orders` drawn if given, as SVG text.
 
     style="territory" draws the provinces' shapes from maps/<map>.geometry.yaml
     (falling back to the schematic where a map has no geometry); style="graph"
-    draws the schematic: round nodes joined by adjacency edges."""
+    draws the schematic: round nodes joined by adjacency edges. map_style
+    (game.yaml's) says which land a territory map tints: "territories" all
+    land a power holds, "centres" only supply centres."""
     if style not in STYLES:
         raise ValueError(f"unknown map style {style!r}; choose from {', '.join(STYLES)}")
+    if map_style not in MAP_STYLES:
+        raise ValueError(f"unknown map_style {map_style!r}; choose from {', '.join(MAP_STYLES)}")
     # Imported here, not at the top: `status` and `check` never draw a map.
     from adjudicator.output.svgwrite_loader import defer_parser
     defer_parser()
@@ -153,7 +159,7 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
         )
         colours = power_colours(variant)
         colours.update({m: minor_colour(variant) for m in variant.minor_powers})
-        draw_territories(dwg, board, variant, state, geo, colours)
+        draw_territories(dwg, board, variant, state, geo, colours, map_style)
         draw_crossings(dwg, board, variant, geo)
         pos = geo.anchors()
         centre_at = {c: geo.provinces[c].centre or geo.provinces[c].unit for c in graph.supply_centres}
@@ -178,7 +184,7 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
         draw_labels(dwg, board, variant, geo)
         draw_note(dwg, board, geo)
     _draw_dislodged(dwg, board, variant, state, pos, dislodged_at, taken)
-    draw_panel(dwg, variant, state, outcome, x0=map_w + 12, schematic=geo is None)
+    draw_panel(dwg, variant, state, outcome, x0=map_w + 12, schematic=geo is None, map_style=map_style)
     return str(dwg.tostring())
 
 
@@ -308,7 +314,8 @@ def render_png(svg_text: str) -> bytes:
 
 
 # --- the phase's map in the game folder ------------------------------------------------
-def phase_map(folder: Path, title: str, variant: Variant, outcome: PhaseOutcome) -> list[tuple[Path, str]]:
+def phase_map(folder: Path, title: str, variant: Variant, outcome: PhaseOutcome,
+              map_style: str = DEFAULT_MAP_STYLE) -> list[tuple[Path, str]]:
     """maps/<phase>.svg: the state after the phase, with the phase's orders."""
-    svg = render_svg(variant, outcome.next_state, outcome, title=title)
+    svg = render_svg(variant, outcome.next_state, outcome, title=title, map_style=map_style)
     return [(folder / "maps" / f"{outcome.phase.slug}.svg", svg)]

@@ -45,7 +45,7 @@ TITLE_H = 44
 
 
 def draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outcome: PhaseOutcome | None, *,
-               x0: float, schematic: bool) -> None:
+               x0: float, schematic: bool, map_style: str = "territories") -> None:
     """The side panel, top to bottom: the powers, a key to the symbols, then
     this phase's dislodged units and failed orders. Each part returns the y
     below it."""
@@ -56,7 +56,7 @@ def draw_panel(dwg: svgwrite.Drawing, variant: Variant, state: GameState, outcom
     if schematic:
         y = _schematic_legend(dwg, g, x0, y)
     else:
-        y = _territory_legend(dwg, g, variant, x0, y)
+        y = _territory_legend(dwg, g, variant, x0, y, map_style)
     y = _orders_legend(dwg, g, x0, y)
     if state.dislodged:
         y = _dislodged_list(dwg, g, variant, state, x0, y)
@@ -196,17 +196,24 @@ def _schematic_legend(dwg: svgwrite.Drawing, g: Group, x0: float, y: float) -> f
     return y + 22
 
 
-def _territory_legend(dwg: svgwrite.Drawing, g: Group, variant: Variant, x0: float, y: float) -> float:
+def _territory_legend(dwg: svgwrite.Drawing, g: Group, variant: Variant, x0: float, y: float,
+                      map_style: str) -> float:
     from adjudicator.output import render_territory as rt
-    swatches = ((rt.SEA_FILL, rt.SEA_BORDER, "Sea", ""), (rt.LAND_FILL, rt.BORDER, "Land: no owned centre", ""),
+    whole = map_style == "territories"
+    swatches = ((rt.SEA_FILL, rt.SEA_BORDER, "Sea", ""),
+                (rt.LAND_FILL, rt.BORDER, "Land: held by no power" if whole else "Land: no owned centre", ""),
                 (rt.OFF_BOARD_FILL, rt.BORDER, "Off the board", ""),
                 ("url(#impassable)", rt.BORDER, "Impassable", ""))
     for fill, stroke, text, _ in swatches:
         g.add(dwg.rect((x0 + 3, y - 11), (18, 13), fill=fill, stroke=stroke, stroke_width=1))
         g.add(dwg.text(text, insert=(x0 + 32, y + 1)))
         y += 18
-    g.add(dwg.text("Owned centres: province in a tint of the owner", insert=(x0, y + 1), font_size=10))
-    y += 16
+    notes = (["A power's land, in a tint of its colour: its", "centres and the land it last stood on"] if whole
+             else ["Owned centres: province in a tint of the owner"])
+    for note in notes:
+        g.add(dwg.text(note, insert=(x0, y + 1), font_size=10))
+        y += 13
+    y += 3
     cl = dwg.line((x0 + 2, y - 4), (x0 + 24, y - 4), stroke=rt.COAST_LINE, stroke_width=2.6)
     cl["stroke-dasharray"] = "6,3"
     g.add(cl)

@@ -32,6 +32,12 @@ BORDER = "#6b604b"
 SEA_BORDER = "#7aa3c9"
 COAST_LINE = "#10386b"
 TINT = 0.4                 # a power's territory: its colour blended this far towards white
+# What the land is tinted by. "territories": every land province by who holds
+# it, a centre by its owner and other land by its controller (the last power
+# to stand there), so a power's lands read as one country. "centres": only
+# supply centres, by their owner; other land neutral.
+MAP_STYLES = ("territories", "centres")
+DEFAULT_MAP_STYLE = "territories"
 LABEL_FONT = 11.0          # px; tools/build_map_geometry.py places labels for this size
 FONT = "DejaVu Sans, Arial, sans-serif"
 
@@ -132,12 +138,25 @@ def mix(colour: str, amount: float, other: str = "#ffffff") -> str:
     return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
 
 
-def province_fill(variant: Variant, state: GameState, pid: str, owner_colour: dict[str, str]) -> str:
-    """Seas blue; a supply centre in a tint of its owner's colour; other land neutral."""
-    prov = variant.map.provinces[pid]
-    if prov.terrain == "sea":
+def land_holder(variant: Variant, state: GameState, pid: str, map_style: str = DEFAULT_MAP_STYLE) -> str | None:
+    """The power whose tint a land province takes: a supply centre's owner;
+    in the territories style, other land's controller. A unit standing on
+    such land counts as controlling it (so a state written before control
+    was kept draws its occupied land too)."""
+    if variant.map.provinces[pid].supply_centre:
+        return state.centres.get(pid)
+    if map_style != "territories":
+        return None
+    unit = state.units.get(pid)
+    return unit.power if unit is not None else state.control.get(pid)
+
+
+def province_fill(variant: Variant, state: GameState, pid: str, owner_colour: dict[str, str],
+                  map_style: str = DEFAULT_MAP_STYLE) -> str:
+    """Seas blue; land held by a power in a tint of its colour (see land_holder); other land neutral."""
+    if variant.map.provinces[pid].terrain == "sea":
         return SEA_FILL
-    owner = state.centres.get(pid) if prov.supply_centre else None
+    owner = land_holder(variant, state, pid, map_style)
     if owner is not None and owner in owner_colour:
         return mix(owner_colour[owner], TINT)
     return LAND_FILL
@@ -148,7 +167,7 @@ def label_text(pid: str) -> str:
 
 
 def draw_territories(dwg: svgwrite.Drawing, board: Group, variant: Variant, state: GameState, geo: Geometry,
-                     owner_colour: dict[str, str]) -> None:
+                     owner_colour: dict[str, str], map_style: str = DEFAULT_MAP_STYLE) -> None:
     """Seas, land, off-board land, lakes, split-coast lines and labels."""
     graph = variant.map
     defs = dwg.defs
@@ -170,7 +189,7 @@ def draw_territories(dwg: svgwrite.Drawing, board: Group, variant: Variant, stat
             if (prov.terrain == "sea") != sea_first:
                 continue
             el = dwg.path(d=path_data(shape.rings), id=f"prov-{pid}", class_=f"province {prov.terrain}",
-                          fill=province_fill(variant, state, pid, owner_colour), fill_rule="evenodd",
+                          fill=province_fill(variant, state, pid, owner_colour, map_style), fill_rule="evenodd",
                           stroke=SEA_BORDER if sea_first else BORDER, stroke_width=0.7 if sea_first else 0.8)
             el.set_desc(title=prov.name)
             g.add(el)
