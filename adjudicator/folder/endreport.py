@@ -76,6 +76,8 @@ def end_report(folder: Path, meta: dict[str, Any], variant: Variant, final: Game
     from adjudicator.output import templating
     lines += templating.render("diplomacy/centre_years.txt.j2",
                                {"centre_years": centre_years(variant, rows)}, game_folder=folder).rstrip("\n").split("\n")
+    lines.append("  The end-of-game mail carries these figures as a chart, a line per power (centres.png);")
+    lines.append("  the game's site shows it too (centres.html).")
     first = rows[0][0] if rows else "?"
     played = sum(1 for p in (folder / "reports").glob("*.txt") if p.name != END_REPORT.name) \
         if (folder / "reports").is_dir() else 0

@@ -6,7 +6,8 @@
     results mail, or a welcome that carried them);
   * the notices of the newest phase, and of the phase now open (what was
     done for a player by default; a power at the missed limit, to the GM);
-  * the end-of-game mail, once the game is over.
+  * the end-of-game mail, once the game is over (a Diplomacy game's carries
+    the chart of each power's supply centres by year, centres.png).
 
 Every mail here has a Message-ID that its content decides, and is written
 once: a file that exists is not written again, and mail/sent.txt says what
@@ -15,7 +16,7 @@ the files wait in mail/ for `mail --send`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
@@ -64,8 +65,9 @@ def unsent(folder: Path, paths: Iterable[Path], sending: bool, new: Iterable[Pat
 
 # --- plain mails: notices, reminders, the end ---------------------------------------------
 def plain_message(meta: dict[str, Any], game: str, to: tuple[str, str], subject: str, text: str,
-                  now: datetime, key: str, seat: str) -> EmailMessage:
-    """A plain-text mail from the judge, threaded with the game's mails."""
+                  now: datetime, key: str, seat: str, parts: Iterable[EmailMessage] = ()) -> EmailMessage:
+    """A plain-text mail from the judge, threaded with the game's mails, with
+    `parts` attached (each made by results.attachment_part)."""
     message = EmailMessage()
     message["From"] = mail.judge_from(meta)
     message["To"] = formataddr((mail.header_name(to[0]), to[1]))
@@ -75,6 +77,11 @@ def plain_message(meta: dict[str, Any], game: str, to: tuple[str, str], subject:
     message["References"] = mail.thread_root(meta, game)
     message["X-Adjudicator-Power"] = seat
     message.set_content(text if text.endswith("\n") else text + "\n", cte="quoted-printable")
+    attached = list(parts)
+    if attached:
+        message.make_mixed()
+    for part in attached:
+        message.attach(part)
     return message
 
 
@@ -119,10 +126,13 @@ def look(folder: Path, sending: bool) -> Post:
     return Post(folder, meta, players, latest_slug(folder, meta), sending)
 
 
-def to_players(post: Post, texts: dict[str, str], subject: str, now: datetime,
-               stamp: str) -> tuple[list[Path], list[Path]]:
-    """Each seat's text to its player; (every path, the paths written now). The
-    key is made of `stamp` and the text, so the same mail is written once."""
+def to_players(post: Post, texts: dict[str, str], subject: str, now: datetime, stamp: str,
+               parts: Callable[[], list[EmailMessage]] | None = None) -> tuple[list[Path], list[Path]]:
+    """Each seat's text to its player, with the attachments `parts` makes
+    (asked for once, and only if a mail is to be written); (every path, the
+    paths written now). The key is made of `stamp` and the text, so the same
+    mail is written once."""
+    attached: list[EmailMessage] | None = None
     folder, meta, game = post.folder, post.meta, post.game
     paths, new = [], []
     for entry in post.players:
@@ -132,8 +142,10 @@ def to_players(post: Post, texts: dict[str, str], subject: str, now: datetime,
         key = mail.stable_id(game, seat, address.lower(), subject, stamp, texts[seat])
         path = plain_path(folder, key, seat)
         if not path.exists():             # written once: a mail not yet sent is sent as it was written
+            if attached is None:
+                attached = parts() if parts is not None else []
             message = plain_message(meta, game, (str(entry.get("name") or seat), address), subject,
-                                    texts[seat], now, key, seat)
+                                    texts[seat], now, key, seat, attached)
             write_plain(folder, message, key, seat)
             new.append(path)
         paths.append(path)
@@ -228,10 +240,31 @@ def end_text(post: Post) -> str | None:
     return "The game is over. Its last report:\n\n" + last
 
 
+CENTRE_CHART = "centres.png"        # the end-of-game mail's chart (the end report names it)
+
+
+def centre_chart(post: Post) -> list[EmailMessage]:
+    """A Diplomacy game's chart of each power's supply centres year by year,
+    as the site draws it (PNG; SVG where no PNG can be drawn); none for a
+    turn-file game. Drawn from the history, so the same every time."""
+    if mail.is_turn_file(post.meta) or not (post.folder / END_REPORT).is_file():
+        return []
+    from adjudicator.folder.endreport import yearly_centres
+    from adjudicator.folder.gamefolder import history_files, load_current
+    from adjudicator.output.chart import centre_chart_svg
+    _, variant, final, _ = load_current(post.folder)
+    rows = yearly_centres(history_files(post.folder), variant, final)
+    svg = centre_chart_svg(variant, rows, f"{post.game}: supply centres by year").encode("utf-8")
+    png, _ = mail.map_png(svg)
+    chart = mail.Attachment(png, "image", "png", CENTRE_CHART) if png is not None \
+        else mail.Attachment(svg, "image", "svg+xml", CENTRE_CHART.replace(".png", ".svg"))
+    return [mail.attachment_part(chart)]
+
+
 def end_mails(post: Post, now: datetime) -> list[Path]:
     text = end_text(post)
     if text is None:
         return []
     texts = {str(entry["power"]): text for entry in post.players}
-    paths, new = to_players(post, texts, "The game is over", now, "end")
+    paths, new = to_players(post, texts, "The game is over", now, "end", lambda: centre_chart(post))
     return unsent(post.folder, paths, post.sending, new)
