@@ -134,3 +134,28 @@ def test_game_yaml_map_style(tmp_path: Path) -> None:
     with pytest.raises(DataFileError, match="map_style"):
         gamefolder.adjudicate(folder, orders, nmr=True)
     assert sorted(p for p in folder.rglob("*") if p.is_file()) == before
+
+
+def frontier_count(svg: str) -> int:
+    root = ET.fromstring(svg)
+    return sum(1 for e in root.iter() if e.get("class") == "frontier")
+
+
+def test_a_frontier_line_marks_where_a_powers_land_ends() -> None:
+    """Two powers' tints can be close (for colour-blind eyes most), so a
+    stronger line runs where one power's land meets another's or nobody's."""
+    from adjudicator.output.render_territory import geometry_for, land_borders
+    variant = load_variant("standard")
+    state = initial_state(variant)
+    geo = geometry_for(variant.map)
+    assert geo is not None
+    borders = land_borders(variant, geo)
+    assert ("bur", "mun") in borders and ("bur", "par") in borders and ("bur", "eng") not in borders
+    root = ET.fromstring(render_svg(variant, state))
+    drawn = {e.get("d") for e in root.iter() if e.get("class") == "frontier"}
+    assert " ".join(f"M{run}" for run in borders[("bur", "mun")]) in drawn        # France / Germany
+    assert " ".join(f"M{run}" for run in borders[("bur", "par")]) not in drawn    # both French
+    assert " ".join(f"M{run}" for run in borders[("bel", "bur")]) in drawn        # French / nobody's
+    every = frontier_count(render_svg(variant, state))
+    assert 0 < every < len(borders)
+    assert frontier_count(render_svg(variant, state, map_style="centres")) == 0

@@ -160,6 +160,9 @@ def render_svg(variant: Variant, state: GameState, outcome: PhaseOutcome | None 
         colours = power_colours(variant)
         colours.update({m: minor_colour(variant) for m in variant.minor_powers})
         draw_territories(dwg, board, variant, state, geo, colours, map_style)
+        if map_style == "territories":
+            from adjudicator.output.render_territory import draw_frontiers
+            draw_frontiers(dwg, board, variant, state, geo)
         draw_crossings(dwg, board, variant, geo)
         pos = geo.anchors()
         centre_at = {c: geo.provinces[c].centre or geo.provinces[c].unit for c in graph.supply_centres}

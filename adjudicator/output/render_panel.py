@@ -214,6 +214,11 @@ def _territory_legend(dwg: svgwrite.Drawing, g: Group, variant: Variant, x0: flo
         g.add(dwg.text(note, insert=(x0, y + 1), font_size=10))
         y += 13
     y += 3
+    if whole:
+        g.add(dwg.line((x0 + 2, y - 4), (x0 + 24, y - 4), stroke=rt.FRONTIER, stroke_width=rt.FRONTIER_W,
+                       stroke_linecap="round"))
+        g.add(dwg.text("Frontier: where a power's land ends", insert=(x0 + 32, y + 1)))
+        y += 18
     cl = dwg.line((x0 + 2, y - 4), (x0 + 24, y - 4), stroke=rt.COAST_LINE, stroke_width=2.6)
     cl["stroke-dasharray"] = "6,3"
     g.add(cl)

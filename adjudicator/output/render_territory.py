@@ -162,6 +162,57 @@ def province_fill(variant: Variant, state: GameState, pid: str, owner_colour: di
     return LAND_FILL
 
 
+FRONTIERS = "render.frontiers"        # graph.derived key: the land borders, province pair -> polylines
+FRONTIER = "#2e2a20"
+FRONTIER_W = 2.2
+
+
+def land_borders(variant: Variant, geo: Geometry) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Each border between two land provinces, as polylines "x,y x,y ...",
+    keyed by the pair (in order). The geometry is one coverage, so two
+    neighbours share their border's vertices exactly. Found once per map and
+    kept with it (graph.derived)."""
+    graph = variant.map
+    kept = graph.derived.get(FRONTIERS)
+    if isinstance(kept, dict):
+        return kept
+    land = sorted(pid for pid in geo.provinces if graph.provinces[pid].terrain != "sea")
+    owners: dict[tuple[str, str], set[str]] = {}
+    for pid in land:
+        for ring in geo.provinces[pid].rings:
+            points = ring.split()
+            for a, b in zip(points, points[1:] + points[:1]):
+                owners.setdefault((a, b) if a < b else (b, a), set()).add(pid)
+    lines: dict[tuple[str, str], list[list[str]]] = {}
+    for pid in land:
+        for ring in geo.provinces[pid].rings:
+            points = ring.split()
+            for a, b in zip(points, points[1:] + points[:1]):
+                other = owners.get((a, b) if a < b else (b, a), set()) - {pid}
+                if len(other) != 1 or min(other) < pid:
+                    continue            # a coast, or a border walked from the other side
+                runs = lines.setdefault((pid, min(other)), [])
+                if runs and runs[-1][-1] == a:
+                    runs[-1].append(b)
+                else:
+                    runs.append([a, b])
+    found = {pair: tuple(" ".join(run) for run in runs) for pair, runs in sorted(lines.items())}
+    graph.derived[FRONTIERS] = found
+    return found
+
+
+def draw_frontiers(dwg: svgwrite.Drawing, board: Group, variant: Variant, state: GameState, geo: Geometry) -> None:
+    """A stronger line where the land one power holds meets land another
+    holds, or nobody's: where a power's territory ends is seen without its
+    colour (two powers' tints can be close, for colour-blind eyes most)."""
+    g = dwg.g(id="frontiers", fill="none", stroke=FRONTIER, stroke_width=FRONTIER_W, stroke_linecap="round",
+              stroke_linejoin="round")
+    for (a, b), runs in land_borders(variant, geo).items():
+        if land_holder(variant, state, a) != land_holder(variant, state, b):
+            g.add(dwg.path(d=" ".join(f"M{run}" for run in runs), class_="frontier"))
+    board.add(g)
+
+
 def label_text(pid: str) -> str:
     return pid[:1].upper() + pid[1:]
 
