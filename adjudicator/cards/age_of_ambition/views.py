@@ -49,8 +49,10 @@ def public(state: State, rules: Rules) -> dict[str, Any]:
         spot = state["districts"][did]
         agents = [rules.guild(a["guild"]).agent + (f" ({a['flag']})" if a.get("flag") else "")
                   for a in spot["agents"]]
+        # `pieces` is `agents` as data (guild id and flag), for the table picture.
+        pieces = [{"guild": a["guild"], "flag": a.get("flag")} for a in spot["agents"]]
         districts.append({"id": did, "name": rules.district(did).name, "buildings": list(spot["buildings"]),
-                          "statue": spot["statue"], "agents": agents,
+                          "statue": spot["statue"], "agents": agents, "pieces": pieces,
                           "statue_requires": _requirement(rules, did)})
     return {
         "turn": state["turn"], "stage": state["stage"], "current": state["current"],
