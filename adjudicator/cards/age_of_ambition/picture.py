@@ -163,6 +163,11 @@ def _private(t: Table, y: float) -> float:
     return y + 14
 
 
+def holding(agents: int, statue: bool) -> str:
+    """"2 agents, statue": what a player holds in a district."""
+    return ", ".join([f"{agents} agent{'s' if agents != 1 else ''}"] * bool(agents) + ["statue"] * statue)
+
+
 def _holders(district: dict[str, Any]) -> list[tuple[str, int, bool]]:
     """Who holds what in a district, most first: (player, claimed agents, holds the statue)."""
     counts: dict[str, int] = {}
@@ -190,8 +195,7 @@ def _city(t: Table, y: float) -> float:
 
 
 def _held_lines(d: dict[str, Any], width: float) -> list[str]:
-    held = ", ".join(f"{p} ({n} agent{'s' if n != 1 else ''}" + (", statue)" if s else ")")
-                     for p, n, s in _holders(d))
+    held = ", ".join(f"{p} ({holding(n, s)})" for p, n, s in _holders(d))
     return wrap(f"Held by {held}" if held else "Held by nobody", width - 16, 12, lines=2)
 
 
