@@ -42,7 +42,7 @@ PAD = 12
 INNER = WIDTH - 2 * PAD
 # The open locations, as the board names them, with what a worker there does (the seed's words, short).
 LOCATIONS = {
-    "mines": ("Mines", "1 clay a worker, or 1 gold per 2"),
+    "mines": ("Mines", "1 clay/worker or 1 gold/2"),
     "quarry": ("Quarry", "1 stone a worker"),
     "forest": ("Forest", "1 wood a worker"),
     "silversmith": ("Silversmith", "1 silver a worker, +1"),
@@ -116,7 +116,7 @@ def _title(t: Table, y: float) -> float:
     text(t.dwg, t.body, fit(line, INNER, 18), (PAD, y + 20), size=18, bold=True, title=line)
     y += 30
     notes = []
-    if v.get("final_left") is not None:
+    if v.get("final_left") is not None and v["stage"] != "over":
         notes.append("final round")
     if v.get("pending"):
         notes.append(f"{v['pending']['player']} is choosing ({v['pending']['kind']})")
@@ -158,7 +158,13 @@ def _private(t: Table, y: float) -> float:
         for card in cards:
             need = f"; needs {'/'.join(card['skills'])}" if card.get("skills") else ""
             line = f"#{card['id']} {card['name']}: {card['vp']} VP, costs {goods_text(card['cost'], RESOURCES)}{need}"
-            text(*inner, fit(line, INNER - 20, 12), (PAD + 10, y + 10), size=12, title=line)
+            if card.get("effect"):
+                line += f". {card['effect'][:1].upper()}{card['effect'][1:]}"
+            first, *rest = wrap(line, INNER - 34, 12, lines=3)
+            text(*inner, first, (PAD + 10, y + 10), size=12)
+            for part in rest:
+                y += 15
+                text(*inner, part, (PAD + 24, y + 10), size=12)
             y += 17
         y += 4
     t.body.add(t.dwg.rect((PAD, top), (INNER, round(y - top, 1)), rx=6, fill="#fff8dc", stroke="#8a6d00",
@@ -198,7 +204,8 @@ def _market_and_hall(t: Table, y: float) -> float:
     v = t.view
     top = y
     left_w = 236
-    panel(t.dwg, t.body, (PAD, y), (left_w, 176))
+    market_h = 44 + 52 * len(SLOTS)
+    panel(t.dwg, t.body, (PAD, y), (left_w, market_h))
     text(t.dwg, t.body, "Black Market", (PAD + 8, y + 18), size=13, bold=True)
     text(t.dwg, t.body, f"-1 virtue each; resets so far: {v['resets']}", (PAD + 8, y + 32), size=11, fill=MUTED)
     sy = y + 44
@@ -210,39 +217,42 @@ def _market_and_hall(t: Table, y: float) -> float:
             t.body.add(t.dwg.circle((PAD + 20, sy + 14), 11, fill=EMPTY, stroke=EDGE, stroke_width=1.2))
         text(t.dwg, t.body, title, (PAD + 38, sy + 12), size=12, bold=True)
         offer = {"small": v["market_offers"].get("small"), "large": v["market_offers"].get("large")}.get(slot)
-        note = f"gain {goods_text(offer, RESOURCES)}" if offer is not None else "a free apprentice or a building card"
-        text(t.dwg, t.body, fit(note, left_w - 44, 11), (PAD + 38, sy + 26), size=11, fill=MUTED, title=note)
-        sy += 42
+        note = f"gain {goods_text(offer, RESOURCES)}" if offer is not None else "hire an apprentice free, or draw"
+        for i, part in enumerate(wrap(note, left_w - 44, 11, lines=2)):
+            text(t.dwg, t.body, part, (PAD + 38, sy + 26 + 13 * i), size=11, fill=MUTED)
+        sy += 52
     # The Guildhall: a row of spaces per round of building, filled left to right.
     gx, gw = PAD + left_w + 8, INNER - left_w - 8
     hall = v["guildhall"]
     rows = hall["rows"]
     cell = 26
-    height = max(176.0, 44 + len(rows) * (cell + 4) + 10)
+    height = max(float(market_h), 44 + len(rows) * cell + 10)
     panel(t.dwg, t.body, (gx, y), (gw, height))
     text(t.dwg, t.body, f"Guildhall {hall['filled']}/{hall['size']}", (gx + 8, y + 18), size=13, bold=True)
     text(t.dwg, t.body, "the game ends when it is full", (gx + 8, y + 32), size=11, fill=MUTED)
     for r, row in enumerate(rows):
         for c, who in enumerate(row):
-            at = (gx + 20 + c * (cell + 4), y + 56 + r * (cell + 4))
+            at = (gx + 20 + c * cell, y + 56 + r * cell)
             if who:
                 t.worker(at, who)
             else:
                 t.body.add(t.dwg.circle(at, 11, fill=EMPTY, stroke=EDGE, stroke_width=1.2))
     # The Cathedral: five levels, each player's token on the level reached.
-    cx = gx + 20 + max(len(r) for r in rows) * (cell + 4) + 14 if rows else gx + 20
+    # Right of the spaces, and clear of the Guildhall's heading.
+    cx = max(gx + 20 + (max((len(r) for r in rows), default=1) - 1) * cell + 19, gx + 172)
+    level_w = gx + gw - cx - 8
     text(t.dwg, t.body, "Cathedral", (cx, y + 18), size=13, bold=True)
     reached = {name: int(p["cathedral"]) for name, p in v["players"].items()}
     for level in range(CATHEDRAL_LEVELS, -1, -1):
         ly = y + 30 + (CATHEDRAL_LEVELS - level) * 24
-        t.body.add(t.dwg.rect((cx, ly), (gx + gw - cx - 8, 22), fill=EMPTY if level else PANEL, stroke=EDGE,
-                              stroke_width=1))
-        text(t.dwg, t.body, str(level) if level else "0", (cx + 6, ly + 16), size=12, bold=True, fill=MUTED)
-        tx = cx + 32
-        for name in t.order:
-            if reached.get(name) == level:
-                t.worker((tx, ly + 11), name, radius=9.5)
-                tx += 22
+        t.body.add(t.dwg.rect((round(cx, 1), ly), (round(level_w, 1), 22), fill=EMPTY if level else PANEL,
+                              stroke=EDGE, stroke_width=1))
+        text(t.dwg, t.body, str(level), (cx + 6, ly + 16), size=12, bold=True, fill=MUTED)
+        here = [name for name in t.order if reached.get(name) == level]
+        # Closer together where many share a level, so all stay inside it.
+        step = min(21.0, (level_w - 34) / max(1, len(here) - 1)) if len(here) > 1 else 21.0
+        for i, name in enumerate(here):
+            t.worker((cx + 29 + i * step, ly + 11), name, radius=9.5)
     return top + max(height, 30 + (CATHEDRAL_LEVELS + 1) * 24 + 8) + 8
 
 
@@ -289,7 +299,7 @@ def _display(t: Table, y: float) -> float:
                  size=11, fill=MUTED)
             extra = []
             if card.get("silver"):
-                extra.append(f"{card['silver']} silver on it")
+                extra.append(f"{card['silver']} silver")
             if card.get("virtue"):
                 extra.append(f"virtue {card['virtue']:+d}")
             if extra:
@@ -334,8 +344,8 @@ def _workshop(t: Table, name: str, y: float) -> float:
 
 
 def _workshop_lines(p: dict[str, Any], order: list[str]) -> list[str]:
-    held = ", ".join(f"{o} x{n}" for o, n in in_order(p["captured"], order))
-    held_by = ", ".join(f"{o} x{n}" for o, n in in_order(p["held_by_others"], order))
+    held = ", ".join(f"{o} \u00d7{n}" for o, n in in_order(p["captured"], order))
+    held_by = ", ".join(f"{o} \u00d7{n}" for o, n in in_order(p["held_by_others"], order))
     workers = f"Workers: {p['supply']} in supply, {p['prison']} in prison"
     if held:
         workers += f"; has captured {held}"
