@@ -175,6 +175,18 @@ def token(dwg: svgwrite.Drawing, group: Group, at: tuple[float, float], fill: st
     group.add(g)
 
 
+def count_boxes(dwg: svgwrite.Drawing, group: Group, counts: Sequence[tuple[str, Any]], at: tuple[float, float],
+                width: float) -> None:
+    """A row of boxes across `width`, each a count under its small label ("silver" / 17)."""
+    step = width / max(1, len(counts))
+    x0, y = at
+    for i, (label, value) in enumerate(counts):
+        x = x0 + i * step
+        group.add(dwg.rect((round(x, 1), round(y, 1)), (round(step - 4, 1), 40), rx=4, fill=EMPTY, stroke=EDGE))
+        text(dwg, group, label, (x + (step - 4) / 2, y + 13), size=10, anchor="middle", fill=MUTED)
+        text(dwg, group, str(value), (x + (step - 4) / 2, y + 34), size=16, anchor="middle", bold=True)
+
+
 def heading(dwg: svgwrite.Drawing, group: Group, words: str, x: float, y: float) -> float:
     """A section heading; the y below it."""
     text(dwg, group, words, (x, y + 16), size=15, bold=True)

@@ -22,6 +22,7 @@ from adjudicator.cards.table_art import (
     MUTED,
     PALETTE,
     Canvas,
+    count_boxes,
     drawing,
     finish,
     fit,
@@ -317,12 +318,7 @@ def _player(t: Table, p: dict[str, Any], y: float) -> float:
         text(t.dwg, t.body, "to play", (WIDTH - PAD - 10, y + 22), size=12, bold=True, anchor="end")
     boxes = [("wealth", p["wealth"]), ("debt", p["debt_total"]), ("flags left", p["flags"]),
              ("claimed agents", p["claimed_agents"]), ("statues", p["statues"])]
-    bw = (INNER - 20) / len(boxes)
-    for i, (label, value) in enumerate(boxes):
-        bx = PAD + 10 + i * bw
-        t.body.add(t.dwg.rect((round(bx, 1), y + 32), (round(bw - 4, 1), 40), rx=4, fill=EMPTY, stroke=EDGE))
-        text(t.dwg, t.body, label, (bx + (bw - 4) / 2, y + 45), size=10, anchor="middle", fill=MUTED)
-        text(t.dwg, t.body, str(value), (bx + (bw - 4) / 2, y + 66), size=16, anchor="middle", bold=True)
+    count_boxes(t.dwg, t.body, boxes, (PAD + 10, y + 32), INNER - 20)
     # Waiting agents, then the alliance value X per guild (and any debt on that track).
     wy = y + 92
     text(t.dwg, t.body, "Waiting:", (PAD + 10, wy + 4), size=12, bold=True)

@@ -20,6 +20,7 @@ from adjudicator.cards.table_art import (
     PALETTE,
     PANEL,
     Canvas,
+    count_boxes,
     drawing,
     finish,
     fit,
@@ -330,12 +331,7 @@ def _workshop(t: Table, name: str, y: float) -> float:
     text(t.dwg, t.body, side, (WIDTH - PAD - 10, y + 23), size=12, anchor="end", bold=to_play)
     # A box per count: virtue first, then silver and the goods.
     boxes = [("virtue", p["virtue"]), *((k, p[k]) for k in RESOURCES), ("buildings", len(p["buildings"]))]
-    bw = (INNER - 20) / len(boxes)
-    for i, (label, value) in enumerate(boxes):
-        bx = PAD + 10 + i * bw
-        t.body.add(t.dwg.rect((round(bx, 1), y + 34), (round(bw - 4, 1), 40), rx=4, fill=EMPTY, stroke=EDGE))
-        text(t.dwg, t.body, label, (bx + (bw - 4) / 2, y + 47), size=10, anchor="middle", fill=MUTED)
-        text(t.dwg, t.body, str(value), (bx + (bw - 4) / 2, y + 68), size=16, anchor="middle", bold=True)
+    count_boxes(t.dwg, t.body, boxes, (PAD + 10, y + 34), INNER - 20)
     ly = y + 92
     for line in wrapped:
         text(t.dwg, t.body, line, (PAD + 10, ly), size=12)
