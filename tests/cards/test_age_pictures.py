@@ -249,8 +249,10 @@ def test_your_options_are_only_in_your_picture() -> None:
             assert list(parts(svg, "private")) == [player]
 
 
-@pytest.mark.parametrize("game_name, kind, args", [t for t in tables() if "scripted" in t.id or "60" in t.id
-                                                   or "30" in t.id])
+RERUN = ("age-of-artisans-4p-60", "age-of-ambition-4p-30", "age-of-ambition-scripted-0")
+
+
+@pytest.mark.parametrize("game_name, kind, args", [t for t in tables() if t.id in RERUN])
 def test_a_rerun_gives_the_same_bytes(game_name: str, kind: str, args: tuple[Any, ...], tmp_path: Path) -> None:
     # Drawn again in a fresh interpreter with another string-hash seed, from the view as a file holds it.
     game, data = game_and_data(game_name)
@@ -273,10 +275,10 @@ def test_a_rerun_gives_the_same_bytes(game_name: str, kind: str, args: tuple[Any
 @pytest.mark.parametrize("game_name, kind, args", [t for t in tables() if "5p" in t.id or "scripted" in t.id])
 def test_png_fits_a_mail(game_name: str, kind: str, args: tuple[Any, ...]) -> None:
     from adjudicator.output.png import MAX_PNG_BYTES, svg_to_png
-    public, own = draw_all(game_name, state_of(game_name, kind, args))
-    for svg in (public, next(iter(own.values()))):
-        png = svg_to_png(svg)
-        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < MAX_PNG_BYTES
+    # The owner's picture: it is the public one and more (the hand, the options).
+    _, own = draw_all(game_name, state_of(game_name, kind, args))
+    png = svg_to_png(next(iter(own.values())))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < MAX_PNG_BYTES
 
 
 # --- the pieces --------------------------------------------------------------------
