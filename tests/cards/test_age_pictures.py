@@ -31,7 +31,7 @@ from adjudicator.cards.table_art import PALETTE, PANEL, short_labels, unique_cod
 HERE = Path(__file__).resolve().parent
 CASES = yaml.safe_load((HERE / "age_pictures.yaml").read_text(encoding="utf-8"))
 SVG = "{http://www.w3.org/2000/svg}"
-HOSTILE = ["<script>alert(1)</script>", "a&b", "q\"u'o"]
+HOSTILE = ["<script>alert(1)</script>", "a&b", "q\"u'o]]>"]
 
 
 def picture(game_name: str) -> ModuleType:
