@@ -100,8 +100,9 @@ def refuse_confusable(name: str, others: Iterable[str], what: str = "name") -> N
     for other in others:
         if mine & {skeleton(other), skeleton(other.casefold())}:
             shown = name.encode("ascii", "backslashreplace").decode("ascii")
-            raise AdjudicatorError(f"{what} {name!r} looks like {other!r}, already in the game"
-                                   if other != name else f"{what} {name!r} is already in the game"
-                                   + (f" (it is written {shown})" if shown != name else ""),
+            # The escaped spelling shows which letters differ, for a look-alike only.
+            raise AdjudicatorError((f"{what} {name!r} looks like {other!r}, already in the game"
+                                    + (f" (it is written {shown})" if shown != name else ""))
+                                   if other != name else f"{what} {name!r} is already in the game",
                                    hint="choose a name that cannot be mistaken for another; "
                                         "mixing letters of several alphabets is the usual cause")
