@@ -15,7 +15,13 @@
     PUBLISHED                     order lines of the public report, each must appear:
                                   the order text as published (ids or full names),
                                   with ' (Invalid)' where the report shows it
-    ERRORS                        fragments, each must appear in some error message
+    NOT_PUBLISHED                 order lines that must not appear in the public report, written as in PUBLISHED
+    ERRORS                        fragments, each must appear in some error (its message or hint)
+    REPORT                        fragments, each must appear in the public report (a void order's
+                                  reason, a note)
+    GM_LOG                        lines, each must be one of the GM's log lines, exactly
+    PRIVATE                       'France: 1 DP to A swi: ...: won': the private notes, exactly
+                                  and in order, of each power named (every other power has none)
     WINNER                        a power, or 'none'
     END
 
@@ -45,7 +51,7 @@ from adjudicator.rules.ambition_empire_common import book, variant_minors
 
 SECTIONS = {"PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_EXTRA_HOMES", "PRESTATE_CIVIL_DISORDER",
             "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_RETREATS", "POSTSTATE_SUPPLYCENTER_OWNERS",
-            "POSTSTATE_EXTRA_HOMES", "PUBLISHED", "ERRORS", "WINNER"}
+            "POSTSTATE_EXTRA_HOMES", "PUBLISHED", "NOT_PUBLISHED", "ERRORS", "REPORT", "GM_LOG", "PRIVATE", "WINNER"}
 
 
 @dataclass
@@ -186,10 +192,28 @@ def run_case(variant: Variant, case: AECase) -> AEResult:
     for text in case.sections.get("PUBLISHED", []):
         if long_form(text, variant.map) not in published:
             problems.append(f"not published: {text!r} (published: {published})")
+    for text in case.sections.get("NOT_PUBLISHED", []):
+        if long_form(text, variant.map) in published:
+            problems.append(f"published, but must not be: {text!r}")
     messages = [e.message for e in outcome.errors]
     for fragment in case.sections.get("ERRORS", []):
-        if not any(fragment.lower() in m.lower() for m in messages):
-            problems.append(f"no error mentions {fragment!r} (errors: {messages})")
+        if not any(fragment.lower() in str(e).lower() for e in outcome.errors):
+            problems.append(f"no error mentions {fragment!r} (errors: {[str(e) for e in outcome.errors]})")
+    report = public_report(variant, outcome, "case")
+    for fragment in case.sections.get("REPORT", []):
+        if fragment not in report:
+            problems.append(f"not in the public report: {fragment!r}")
+    for text in case.sections.get("GM_LOG", []):
+        if text not in outcome.gm_log:
+            problems.append(f"not in the GM's log: {text!r} (log: {outcome.gm_log})")
+    if "PRIVATE" in case.sections:
+        expected_notes: dict[str, list[str]] = {}
+        for text in case.sections["PRIVATE"]:
+            power_text, note = text.split(":", 1)
+            expected_notes.setdefault(lookup_any_power(variant, power_text), []).append(note.strip())
+        actual_notes = {power: notes for power, notes in outcome.private.items() if notes}
+        if expected_notes != actual_notes:
+            problems.append(f"private notes: expected {expected_notes}, got {actual_notes}")
     if "ERRORS" not in case.sections and messages:
         problems.append(f"unexpected errors: {messages}")
     for text in case.sections.get("WINNER", []):
