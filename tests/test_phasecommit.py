@@ -159,3 +159,22 @@ def test_another_runs_staging_is_left_alone_by_apply(tmp_path: Path) -> None:
     other.rmdir()
     phasecommit._apply(tmp_path, stage(tmp_path, "i", {}, ""))
     assert not (tmp_path / STAGING).exists()
+
+
+def test_leftovers_that_cannot_be_removed_do_not_fail_a_phase(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The files have landed: a staging folder the system will not remove is
+    left for the next run's `recover`, and the phase still counts."""
+    import os
+    real_rmdir = os.rmdir
+
+    def refuse(path: object, *args: object, **kwargs: object) -> None:
+        raise PermissionError(1, "Operation not permitted", str(path))
+
+    stage(tmp_path, "j", {"00000": "never\n"}, None)
+    monkeypatch.setattr(os, "rmdir", refuse)
+    assert recover(tmp_path) == ["discarded the partial output of an earlier run that stopped early (j)"]
+    commit(tmp_path, [(tmp_path / "game.yaml", "new\n")])
+    assert (tmp_path / "game.yaml").read_text(encoding="utf-8") == "new\n"
+    monkeypatch.setattr(os, "rmdir", real_rmdir)
+    recover(tmp_path)
+    assert not (tmp_path / STAGING).exists()
