@@ -12,7 +12,16 @@ import pytest
 
 from adjudicator.errors import DataFileError
 from adjudicator.store import seal, storage
-from adjudicator.store.seal import KEY, SEALS, check_history, is_history, mac, read_key, read_seals, reseal
+from adjudicator.store.seal import (
+    KEY,
+    SEALS,
+    check_history,
+    is_history,
+    mac,
+    read_key,
+    read_seals,
+    reseal,
+)
 
 KEY_BYTES = bytes(range(32))
 
@@ -83,7 +92,7 @@ def test_a_sealed_write_with_a_key_updates_the_seals(tmp_path: Path) -> None:
     (tmp_path / SEALS).write_text("aa 1901-spring.yaml\n", encoding="utf-8")
     extra = seal.sealing_writes(tmp_path, [(Path("history/1901-fall.yaml"), b"new\n"), (Path("game.yaml"), b"g")])
     fall = mac(KEY_BYTES, "1901-fall.yaml", b"new\n")
-    assert extra == [(SEALS, f"{fall} 1901-fall.yaml\naa 1901-spring.yaml\n".encode("utf-8"))]
+    assert extra == [(SEALS, f"{fall} 1901-fall.yaml\naa 1901-spring.yaml\n".encode())]
 
 
 def history_file(folder: Path, name: str, text: str) -> Path:
