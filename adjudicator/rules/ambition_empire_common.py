@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.diplomacy.model import Unit, UnitType
+from adjudicator.diplomacy.model import Unit
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.variant import Variant, parse_unit
 
@@ -34,10 +34,6 @@ def book(state: GameState) -> dict[str, Any]:
 
 def is_great_power(variant: Variant, power: str) -> bool:
     return power in variant.powers
-
-
-def is_minor_unit(variant: Variant, unit: Unit) -> bool:
-    return not is_great_power(variant, unit.power)
 
 
 def variant_minors(variant: Variant) -> dict[str, dict[str, Any]]:
@@ -125,7 +121,3 @@ def seed_minor_units(variant: Variant, state: GameState) -> list[str]:
 
 def setup(variant: Variant, state: GameState) -> None:
     seed_minor_units(variant, state)
-
-
-def unit_type_word(unit_type: UnitType) -> str:
-    return "army" if unit_type is UnitType.ARMY else "fleet"
