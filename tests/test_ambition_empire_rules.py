@@ -19,6 +19,13 @@ from adjudicator.diplomacy.statefile import (
 from adjudicator.output.wording import order_text
 from adjudicator.rules import load_variant
 from adjudicator.rules.ambition_empire import RULES, apply_civil_disorder, record_draw
+from adjudicator.rules.ambition_empire_common import (
+    all_minor_ids,
+    minor_name,
+    religion_of,
+    seed_minor_units,
+    variant_minors,
+)
 from adjudicator.rules.ambition_empire_dp import DiplomacyPoints, dp_extension
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,6 +250,8 @@ def test_civil_disorder() -> None:
     # Vacant Stockholm becomes a Protestant minor with the fleet that started there.
     assert str(new.units["sto"]) == "F sto" and new.units["sto"].power == "sto"
     assert new.extra["ambition_empire"]["minors"]["sto"]["religion"] == "protestant"
+    assert minor_name(VARIANT, new, "sto") == "Stockholm" and religion_of(VARIANT, new, "sto") == "protestant"
+    assert "sto" in all_minor_ids(VARIANT, new) and "sto" not in all_minor_ids(VARIANT, state)
     # Occupied Abo waits for a vacant Fall.
     assert new.extra["ambition_empire"]["cd_pending"] == {"abo": "sweden"}
     assert "sweden" not in RULES.playing_powers(VARIANT, new)
@@ -270,6 +279,22 @@ def test_civil_disorder_occupied_centre_taken_stays_taken() -> None:
     assert after.extra["ambition_empire"]["cd_pending"] == {}
 
 
+def test_civil_disorder_one_occupied_centre_taken_and_another_left_in_the_same_fall() -> None:
+    """Abo (first in order) is taken by the Russian army that holds it; the Russian
+    fleet leaves Stockholm, which becomes a minor power all the same."""
+    state = initial_state(VARIANT)
+    state.units["abo"] = state.units.pop("abo").__class__("russia", state.units["kev"].type, "abo")
+    swedish_fleet = state.units.pop("sto")
+    state.units["sto"] = swedish_fleet.__class__("russia", swedish_fleet.type, "sto")
+    new, _ = apply_civil_disorder(VARIANT, state, "sweden")
+    assert new.extra["ambition_empire"]["cd_pending"] == {"abo": "sweden", "sto": "sweden"}
+    new.phase = new.phase.__class__(1763, "fall", "movement")
+    after = play(new, "Russia:\nA abo H\nF sto - bal").next_state
+    assert after.centres["abo"] == "russia"
+    assert after.units["sto"].power == "sto" and str(after.units["sto"]) == "F sto"
+    assert after.extra["ambition_empire"]["cd_pending"] == {}
+
+
 def test_game_starts_with_the_minor_powers_in_place() -> None:
     # The rules' starting position has all seventeen minors, each holding its
     # centre with its unit, so the first Fall lists only real conquests.
@@ -278,6 +303,53 @@ def test_game_starts_with_the_minor_powers_in_place() -> None:
         assert state.centres[minor] == minor
         assert state.units[minor].power == minor
     assert len([u for u in state.units.values() if u.power not in VARIANT.powers]) == 17
+
+
+def test_civil_disorder_drops_only_its_own_dislodged_units_and_frees_a_conquered_minor() -> None:
+    """Sweden had conquered Courland: vacant, it becomes a minor again with
+    the fleet it started with; a Swedish unit waiting to retreat goes, a
+    Prussian one stays."""
+    from adjudicator.diplomacy.model import Unit, UnitType
+    from adjudicator.diplomacy.state import Dislodged
+    state = initial_state(VARIANT)
+    del state.units["cou"]
+    state.centres["cou"] = "sweden"
+    state.dislodged = {"pom": Dislodged(Unit("sweden", UnitType.ARMY, "pom"), "ber", ("swe",)),
+                       "lvn": Dislodged(Unit("prussia", UnitType.ARMY, "lvn"), "mos", ("cou",))}
+    new, notes = apply_civil_disorder(VARIANT, state, "sweden")
+    assert list(new.dislodged) == ["lvn"]
+    assert str(new.units["cou"]) == "F cou" and new.units["cou"].power == "cou"
+    assert "Courland becomes an independent minor power (protestant) with F cou." in notes
+
+
+def unseeded(phase_text: str = "") -> GameState:
+    """The start without its minor units: a game made before the setup hook placed them."""
+    state = initial_state(VARIANT)
+    minors = [p for p, u in state.units.items() if u.power not in VARIANT.powers]
+    for prov in minors:
+        del state.units[prov]
+        del state.centres[prov]
+    del state.extra["ambition_empire"]["seeded"]
+    return state
+
+
+def test_seeding_skips_a_minor_centre_already_held_or_owned_and_goes_on() -> None:
+    state = unseeded()
+    first, *_, last = list(variant_minors(VARIANT))
+    state.units[first] = state.units["par"].__class__("france", state.units["par"].type, first)
+    state.centres["sav"] = "france"
+    placed = seed_minor_units(VARIANT, state)
+    assert first not in placed and "sav" not in placed and last in placed and len(placed) == 15
+    assert state.units[first].power == "france" and "sav" not in state.units
+    assert state.extra["ambition_empire"]["seeded"] is True
+
+
+@pytest.mark.parametrize("year, season", [(1763, "fall"), (1764, "spring")])
+def test_seeding_happens_only_in_the_first_spring(year: int, season: str) -> None:
+    state = unseeded()
+    state.phase = state.phase.__class__(year, season, "movement")
+    assert seed_minor_units(VARIANT, state) == []
+    assert not [u for u in state.units.values() if u.power not in VARIANT.powers]
 
 
 def test_first_fall_lists_only_real_conquests() -> None:
