@@ -29,6 +29,7 @@ WORK = ROOT / ".mutation"
 PYTEST = "-m pytest -x -q -n 0 -p no:cacheprovider -p no:randomly"
 
 DATC = ["tests/test_datc.py"]
+AE = ["tests/test_ambition_empire_rules.py"]
 # Each module, by its path under adjudicator/, with the tests that cover it.
 MODULES: dict[str, list[str]] = {
     "diplomacy/order_types/convoy.py": DATC,
@@ -44,11 +45,16 @@ MODULES: dict[str, list[str]] = {
     "diplomacy/movement.py": DATC,
     "diplomacy/validation.py": DATC,
     "diplomacy/resolver.py": ["tests/test_resolver_decisions.py", "tests/test_resolver_fast_path.py", *DATC],
-    "rules/ambition_empire_dp.py": ["tests/test_ambition_empire_rules.py"],
-    "rules/ambition_empire_sortie.py": ["tests/test_ambition_empire_rules.py"],
-    "mail/mailread.py": ["tests/test_mail_lines.py", "tests/test_mail.py", "tests/test_ingest_corpus.py"],
-    "store/phasecommit.py": ["tests/test_phasecommit_modes.py", "tests/test_folder_safety.py",
-                             "tests/test_rollback_preview.py"],
+    "rules/ambition_empire_dp.py": AE,
+    "rules/ambition_empire_sortie.py": AE,
+    "rules/ambition_empire_common.py": AE,
+    "rules/ambition_empire_homes.py": AE,
+    "rules/ambition_empire_map.py": AE,
+    "rules/standard.py": [*DATC, *AE, "tests/test_standard_rules.py"],
+    "mail/mailread.py": ["tests/test_mailread.py", "tests/test_mail_lines.py::test_password_like_lines"],
+    "store/phasecommit.py": ["tests/test_phasecommit.py", "tests/test_phasecommit_modes.py"],
+    "store/seal.py": ["tests/test_seal.py", "tests/test_phasecommit.py"],
+    "store/names.py": ["tests/test_names.py", "tests/test_phasecommit.py"],
 }
 
 # The operators used: the kinds of change the audit made, one mutant each
@@ -87,6 +93,65 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "fleets' sort key 0 -> -1, armies' 1 -> 2": "the same order",
         "'due > 0' -> 'due >= 0' or '> -1'": "with nothing due, civil disorder picks nothing",
         "'adj.delta > 0' -> '>= 0'": "with nothing due, builds_left is 0 and no line is written",
+    },
+    "rules/ambition_empire_dp.py": {
+        "DiplomacyPoints, Status: 'slots=True' -> False": "a frozen value with or without __slots__ behaves the same",
+        "DiplomacyPoints: 'frozen=True' -> False": "the tag is never changed, hashed or compared by identity",
+        "religion_breach: \"extra.get('papal_army') or {}\" -> 'and'": "no variant file names a papal_army, so "
+                                                                       "the Papal minor is the default 'pap' either way",
+        "entitlement: \"extra.get('diplomacy_points') or {}\" -> 'and'": "the defaults then read equal the values "
+                                                                          "the variant file gives",
+        "entitlement: the defaults of per_supply_centre and max_per_turn changed": "the variant file gives both",
+        "entitlement: 'return 0' outside the DP seasons -> 1 or -1": "DPs are only read in movement phases, which "
+                                                                     "are Spring and Fall, the DP seasons",
+        "written_order: 'split(\"#\", 1)[0]' -> 'split(\"#\", 2)[0]'": "only the text before the first '#' is used",
+        "written_order: 'rsplit(\":\", 1)[-1]' -> '[+1]', '[1]', 'rsplit(\":\", 2)[-1]'": "a DP line always holds the "
+                                                                                       "colon of its 'N DP:' prefix: "
+                                                                                       "the last part is the second",
+        "dp_of: 'else 0' -> 'else 1' or '-1'": "only called on DP lines, which always carry their DiplomacyPoints tag",
+        "read_allocation: 'line.power is None or not great' -> 'and'": "the parser gives a line no power or a Great "
+                                                                       "Power's (a minor's name is refused), and for "
+                                                                       "both the two agree",
+        "pool_winner, publish_unusable: sort key '-t[0]' -> '~t[0]'": "~n is -n - 1: the same order",
+    },
+    "rules/ambition_empire_common.py": {
+        "minor_home_unit: \"(info.get('units') or [None])[0]\" -> '[-1]'": "every minor power has one unit",
+    },
+    "rules/standard.py": {
+        "victory: 'winners[0]' -> 'winners[-1]'": "it is read only when there is one winner",
+    },
+    "rules/ambition_empire_homes.py": {
+        "victory: 'len(counts) > 1' -> '>= 1', '> 0' or '> 2'": "the variant has ten Great Powers",
+        "after_adjustment: 'break' after the additional home -> 'continue'": "only one build a Winter may go to a "
+                                                                            "conquered centre (build_sites), so no "
+                                                                            "second unit qualifies",
+    },
+    "rules/ambition_empire_sortie.py": {
+        "post_resolve: 'succeeded.get(prov, False)' -> True": "every move the orders hold has its entry",
+        "post_resolve: the 'continue' after voiding supports -> 'break'": "the core re-resolves until nothing more is "
+                                                                         "voided, so a minor move left for the next "
+                                                                         "pass is voided there, for the same reason",
+        "after_movement: 'attacker is None or not great' -> 'and', and its 'continue' -> 'break'": "a minor's move "
+            "never succeeds (the sortie), so every dislodging unit is a Great Power's and is there",
+        "rebuild_minors: 'if unit.province in state.units: continue' -> 'break'": "after a Fall's change of "
+            "ownership, a unit in a minor's centre has made it conquered, which the line before handles",
+    },
+    "mail/mailread.py": {
+        "read_mailbox: Maildir(create=False) or mbox(create=False) -> True": "the folder or file exists "
+                                                                            "(read_mailbox looked), so nothing "
+                                                                            "is created",
+        "read_mailbox: mbox read with ordered=True": "an mbox's keys are its message numbers, already in file order",
+        "sender_address: 'values[0]', 'found[0]' -> '[-1]'": "exactly one header and one address are let through",
+        "parse_date: 'values[0]' -> 'values[-1]'": "a second Date header makes it unreadable whichever is read",
+        "is_password_like: 'len(w) >= 5' -> '>= 4' before the likeness test": "a four-letter word is at most 0.67 "
+                                                                               "like 'password', under the 0.75 needed",
+        "split_lines: the first 'last = 0' -> 1 or -1": "it is only compared while a quoted run is open, and the "
+                                                        "first non-blank line opens none",
+        "split_lines: \"f'line {quoted[0]}'\" -> 'quoted[1]' or '[-1]'": "this label is only used when the run "
+                                                                          "is [number, number]",
+    },
+    "store/names.py": {
+        "skeleton: getSkeleton(0, ...) -> 1 or -1": "ICU ignores the type argument since ICU 58",
     },
     "store/phasecommit.py": {
         "_write_synced's default mode": "used only for the staging JOURNAL, which holds paths, not content, "
