@@ -6,6 +6,8 @@ status. Same folder shape as Diplomacy:
     orders/NNNN-<phase>.yaml     the turn file that was applied
     reports/NNNN-<phase>.txt     public report
     private/<player>/NNNN-<phase>.txt   that player's private report
+    maps/NNNN-<phase>.svg        the table as a picture (public), where the game has one
+    private/<player>/NNNN-<phase>.svg   that player's own picture: the table and their hand
 """
 
 from __future__ import annotations
@@ -104,15 +106,36 @@ def opening_reports(folder: Path, game: TurnGame, state: State, players: list[st
     from adjudicator.output import templating  # jinja2: only when reports are written
     setup = PhaseInfo(OPENING, "simultaneous", [], title="The game begins")
     events = [f"{game.title} begins with {', '.join(players)}."]
+    public = game.public_view(state, data)
     context = {"game": game.title, "folder": folder.name, "phase": setup, "next_phase": game.phase(state),
-               "view": game.public_view(state, data), "events": events}
+               "view": public, "events": events}
     reports = [(folder / "reports" / f"0000-{OPENING}.txt",
                 templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder))]
+    privates = {}
     for player in players:
-        private = dict(context, player=player, private=game.private_view(state, player, data))
+        privates[player] = game.private_view(state, player, data)
+        private = dict(context, player=player, private=privates[player])
         reports.append((folder / "private" / player / f"0000-{OPENING}.txt",
                         templating.render(f"{game.name}/private.txt.j2", private, game_folder=folder)))
-    return reports
+    return reports + pictures(folder, game, f"0000-{OPENING}", public, privates)
+
+
+def pictures(folder: Path, game: TurnGame, tag: str, public: dict[str, Any],
+             privates: dict[str, dict[str, Any]]) -> list[tuple[Path, str]]:
+    """The table as pictures, drawn from the views the reports were: the
+    public one beside the maps (maps/<tag>.svg), each player's own (their
+    private view over the public one) beside their private report. None
+    for a game without a picture module."""
+    from adjudicator.cards.pictures import draw_view
+    public_svg = draw_view(game.name, public)
+    if public_svg is None:
+        return []
+    drawn = [(folder / "maps" / f"{tag}.svg", public_svg)]
+    for player, private in privates.items():
+        svg = draw_view(game.name, {**public, **private}, player)
+        if svg is not None:
+            drawn.append((folder / "private" / player / f"{tag}.svg", svg))
+    return drawn
 
 
 def history_files(folder: Path) -> list[Path]:
@@ -247,7 +270,7 @@ def preview(folder: Path, turn_path: Path | None, nmr: bool = False) -> list[Pat
     tag = writes[0][0].stem
     root = folder / "gm" / "preview" / tag
     shown = [(root / path.relative_to(folder), text) for path, text in writes
-             if path.relative_to(folder).parts[0] in ("reports", "private")]
+             if path.relative_to(folder).parts[0] in ("reports", "private", "maps")]
     return phasecommit.commit(folder, shown)
 
 
@@ -334,8 +357,9 @@ def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool, nmr: boo
     events = [Event(f"{name} sent nothing; default applied",
                     (name,) if info.quiet_defaults else None) for name in missed] + outcome.events
     next_info = game.phase(outcome.state)
+    public = game.public_view(outcome.state, data)
     context = {"game": game.title, "folder": folder.name, "phase": info, "next_phase": next_info,
-               "view": game.public_view(outcome.state, data),
+               "view": public,
                "events": [e.text for e in events if e.visible_to is None]}
     # Render everything before writing anything: a broken template then costs
     # nothing. The next history file goes last, because its existence is what
@@ -344,11 +368,14 @@ def prepare_phase(folder: Path, turn_path: Path | None, *, force: bool, nmr: boo
     closing = f"\nChoices for {next_info.name} are due by {format_time(due)}.\n" if next_info and due else ""
     texts = {folder / "reports" / f"{tag}.txt":
              templating.render(f"{game.name}/public.txt.j2", context, game_folder=folder) + closing}
+    privates = {}
     for player in players:
-        private_context = dict(context, player=player, private=game.private_view(outcome.state, player, data),
+        privates[player] = game.private_view(outcome.state, player, data)
+        private_context = dict(context, player=player, private=privates[player],
                                events=[e.text for e in events if e.is_visible_to(player)])
         texts[folder / "private" / player / f"{tag}.txt"] = \
             templating.render(f"{game.name}/private.txt.j2", private_context, game_folder=folder) + closing
+    texts.update(pictures(folder, game, tag, public, privates))
     writes: list[tuple[Path, str | bytes]] = [
         (folder / "orders" / f"{tag}.yaml", storage.dump_yaml({"phase": info.name, **choices})),
         *texts.items(),
