@@ -7,7 +7,9 @@ name and variant, reports/<phase>.txt, maps/<phase>.svg, and the history state
 a phase starts from, for a phase whose map the game folder lacks (such as the
 current, unadjudicated one). Never private/, gm/ or orders/. A turn-file game
 (a card game) has no map: its pages are its public reports, reports/NNNN-*.txt,
-the last of which gives the final scores.
+the last of which gives the final scores, each with the public picture of the
+table (maps/NNNN-*.svg) where the game draws one; a player's own picture, in
+private/, is never read.
 
 Everything written is world-readable (files 0644, folders 0755, whatever the
 umask), so a web server's user can serve the folder as it is."""
@@ -15,7 +17,9 @@ umask), so a web server's user can serve the folder as it is."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
+from html import unescape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -85,6 +89,7 @@ class Page:
     png: str = ""
     report_html: str = ""       # the phase's HTML report, cleaned (site_html), where the game folder has one
     map_alt: str = ""           # what the map shows: the phase and each power's units, in brief
+    map_word: str = "map"       # a card game's is a "picture" of the table
 
 
 def _phases(folder: Path) -> list[Phase]:
@@ -107,7 +112,7 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
     ended = ""
     if meta.get("kind") == "turn-file":
         title = _turn_game_title(str(meta["variant"]))
-        pages = _report_pages(folder)
+        pages, written = _report_pages(folder, out, png)
     else:
         from adjudicator.folder.gamefolder import load_current
         _, variant, current, _ = load_current(folder)
@@ -129,6 +134,7 @@ def build_site(folder: Path, out: Path, *, png: bool = False) -> list[Path]:
         written.append((out / page.file, html))
     written.append((out / "index.html", templating.render("site/index.html.j2", {
         "game": game, "variant": title, "pages": pages, "maps": any(p.map for p in pages), "ended": ended,
+        "map_word": "picture of the table" if meta.get("kind") == "turn-file" else "map",
         "chart": meta.get("kind") != "turn-file"})))
     written.append((out / "style.css", STYLE))
     written.append((out / "keys.js", KEYS_JS))
@@ -231,14 +237,36 @@ def _province_names(graph: MapGraph) -> list[tuple[str, str]]:
     return [(label_text(pid), prov.name) for pid, prov in sorted(graph.provinces.items())]
 
 
-def _report_pages(folder: Path) -> list[Page]:
-    """A turn-file game's pages: its public reports, NNNN-<phase>.txt, in order."""
+def _report_pages(folder: Path, out: Path, png: bool) -> tuple[list[Page], list[tuple[Path, str | bytes]]]:
+    """A turn-file game's pages: its public reports, NNNN-<phase>.txt, in
+    order, each with the public picture of the table the phase left
+    (maps/NNNN-<phase>.svg) where the game has one. A player's own picture
+    (under private/) is never read."""
+    from adjudicator.output.render import render_png
     pages = []
+    written: list[tuple[Path, str | bytes]] = []
     for path in sorted((folder / "reports").glob("[0-9][0-9][0-9][0-9]-*.txt")):
         number, _, name = path.stem.partition("-")
         title = "The game begins" if name == "setup" else f"{int(number)}: {name}"
-        pages.append(Page(title, f"{path.stem}.html", storage.read_text(path)))
-    return pages
+        page = Page(title, f"{path.stem}.html", storage.read_text(path))
+        picture = folder / "maps" / f"{path.stem}.svg"
+        if picture.is_file():
+            svg = storage.read_text(picture)
+            page.map, page.map_word = f"maps/{path.stem}.svg", "picture"
+            page.map_caption = "The table at the start" if name == "setup" else f"The table after {name}"
+            page.map_alt = f"Picture of the table: {_svg_title(svg) or page.map_caption}"
+            written.append((out / page.map, svg))
+            if png:
+                page.png = f"maps/{path.stem}.png"
+                written.append((out / page.png, render_png(svg)))
+        pages.append(page)
+    return pages, written
+
+
+def _svg_title(svg: str) -> str:
+    """The text of a picture's own <title>, which says what it shows in brief."""
+    found = re.match(r"\s*<svg\b[^>]*>\s*<title>([^<]{1,4000})</title>", svg)
+    return unescape(found.group(1)).strip() if found else ""
 
 
 def _turn_game_title(variant: str) -> str:

@@ -6,8 +6,11 @@ the public report, so a power's Diplomacy Point allocations only ever reach
 that power), the map as a palette PNG (and as SVG when game.yaml says
 `mail: {svg: true}`, or when no PNG could be drawn), and the state file that
 `adjudicator check --state` reads (history/<next phase>.yaml, sealed). A turn-file game's
-player gets their private report only (their hand stays theirs); `new` writes
-the opening ones, 0000-setup. Every mail ends with the judge's version.
+player gets their private report and their own picture of the table as a PNG
+(private/<player>/<phase>.svg: the table and their hand; the public
+maps/<phase>.svg where they have none), never the state (it holds every
+hand); `new` writes the opening ones, 0000-setup. Every mail ends with the
+judge's version.
 
 The envelope is what a mail client expects: Date is when the mail is written
 (the clock is a parameter), each Message-ID is unique, and every mail of a game
@@ -150,24 +153,32 @@ class PhaseMail:
     slug: str
     title: str                        # for the Subject: "Spring 1901 Movement" or "age1-turn2"
     attachments: list[Attachment]     # the state file; the maps are not among them
-    svg: bytes | None = None          # the map the PNG is drawn from
+    svg: bytes | None = None          # the map the PNG is drawn from (a card game's public picture)
     with_svg: bool = False            # attach the SVG as well (game.yaml: mail: {svg: true})
-    _drawn: tuple[list[EmailMessage], str] | None = field(default=None, init=False, repr=False)
+    own_svgs: dict[str, bytes] = field(default_factory=dict)   # a card game's: each player's own picture
+    picture: str = "map"              # what the image is, for the note when there is no PNG
+    _drawn: dict[str | None, tuple[list[EmailMessage], str]] = field(default_factory=dict, init=False, repr=False)
 
-    def parts(self) -> tuple[list[EmailMessage], str]:
+    def svg_for(self, power: str | None) -> bytes | None:
+        """The picture `power`'s mail carries: their own, or the shared one."""
+        return self.own_svgs.get(power, self.svg) if power is not None else self.svg
+
+    def parts(self, power: str | None = None) -> tuple[list[EmailMessage], str]:
         """The attachments as MIME parts, the map first (PNG, then SVG if asked
         for or if no PNG could be drawn), and the note for the text (e.g. why
-        there is no PNG)."""
-        if self._drawn is None:
+        there is no PNG). A card game's player gets their own picture."""
+        key = power if power in self.own_svgs else None
+        if key not in self._drawn:
             maps, note = [], ""
-            if self.svg is not None:
-                png, note = map_png(self.svg)
+            svg = self.svg_for(key)
+            if svg is not None:
+                png, note = map_png(svg, self.picture)
                 if png is not None:
                     maps.append(Attachment(png, "image", "png", f"{self.slug}.png"))
                 if png is None or self.with_svg:
-                    maps.append(Attachment(self.svg, "image", "svg+xml", f"{self.slug}.svg"))
-            self._drawn = ([attachment_part(item) for item in [*maps, *self.attachments]], note)
-        return self._drawn
+                    maps.append(Attachment(svg, "image", "svg+xml", f"{self.slug}.svg"))
+            self._drawn[key] = ([attachment_part(item) for item in [*maps, *self.attachments]], note)
+        return self._drawn[key]
 
 
 def attachment_part(item: Attachment) -> EmailMessage:
@@ -184,8 +195,15 @@ def phase_mail(folder: Path, meta: dict[str, Any], slug: str) -> PhaseMail:
             raise AdjudicatorError(f"not a phase of this game: {slug!r}", hint="e.g. 0000-setup or 0002-age1-turn2")
         check_name(slug, "phase")
         name = slug.split("-", 1)[1]
-        # No map and no state: a turn-file game's state holds every player's hand.
-        return PhaseMail(slug, "the game begins" if turn_index(slug) == 0 else name, [])
+        # No state: a turn-file game's state holds every player's hand. Its
+        # picture of the table: each player's own (their hand in it), beside
+        # their private report, or else the public one.
+        public = folder / "maps" / f"{slug}.svg"
+        own = {path.parent.name: path.read_bytes()
+               for path in sorted((folder / "private").glob(f"*/{slug}.svg")) if path.is_file()}
+        return PhaseMail(slug, "the game begins" if turn_index(slug) == 0 else name, [],
+                         public.read_bytes() if public.is_file() else None, wants_svg(meta), own,
+                         "picture of the table")
     try:
         phase = Phase.from_slug(slug)
     except ValueError:
@@ -206,8 +224,9 @@ def wants_svg(meta: dict[str, Any]) -> bool:
     return isinstance(settings, dict) and settings.get("svg") is True
 
 
-def map_png(svg: bytes) -> tuple[bytes | None, str]:
-    """The map as PNG, or None and a note for the player saying why there is none."""
+def map_png(svg: bytes, picture: str = "map") -> tuple[bytes | None, str]:
+    """The map (or a card game's `picture`) as PNG, or None and a note for the
+    player saying why there is none."""
     try:
         from adjudicator.output.png import svg_to_png
         return svg_to_png(svg.decode("utf-8")), ""
@@ -215,14 +234,15 @@ def map_png(svg: bytes) -> tuple[bytes | None, str]:
         why = "this judge has no PNG renderer"
     except Exception as exc:  # noqa: BLE001 - a map that cannot be drawn must not stop the results
         why = f"the PNG could not be drawn ({type(exc).__name__})"
-    return None, f"The map is attached as SVG only: {why}. Open it with a web browser."
+    return None, f"The {picture} is attached as SVG only: {why}. Open it with a web browser."
 
 
-def content_hash(report: str, shared: PhaseMail) -> str:
+def content_hash(report: str, shared: PhaseMail, power: str | None = None) -> str:
     digest = hashlib.sha256(report.encode("utf-8"))
     # The map counts by its SVG, hashed as when it was always attached (so a
     # mail written before keeps its hash); the PNG is drawn from it.
-    maps = [Attachment(shared.svg, "image", "svg+xml", f"{shared.slug}.svg")] if shared.svg is not None else []
+    svg = shared.svg_for(power)
+    maps = [Attachment(svg, "image", "svg+xml", f"{shared.slug}.svg")] if svg is not None else []
     for item in [*maps, *shared.attachments]:
         digest.update(b"\0" + item.filename.encode() + b"\0" + hashlib.sha256(item.data).digest())
     if shared.with_svg:
@@ -287,7 +307,7 @@ def build_messages(folder: Path, phase_slug: str, now: datetime | None = None) -
 
 def player_message(folder: Path, meta: dict[str, Any], game: str, player: dict[str, Any], power: str,
                    address: str, report: str, shared: PhaseMail, now: datetime) -> EmailMessage:
-    content = content_hash(report, shared)
+    content = content_hash(report, shared, power)
     current = folder / "mail" / shared.slug / f"{power}.eml"
     redone, replaced = earlier_mails(folder, shared.slug, power)
     if current.is_file() and read_headers(current).get(CONTENT_HEADER) != content:
@@ -311,7 +331,7 @@ def player_message(folder: Path, meta: dict[str, Any], game: str, player: dict[s
     if redone:
         head = (f"Corrected results for {shared.title}: the phase was adjudicated again, and this mail "
                 f"replaces the one you had for it before. Use these results.\n\n")
-    parts, note = shared.parts()
+    parts, note = shared.parts(power)
     if note:
         head += note + "\n\n"
     # quoted-printable keeps the .eml readable by the GM; base64 would not.

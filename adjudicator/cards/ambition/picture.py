@@ -61,6 +61,7 @@ def draw(view: dict[str, Any], viewer: str | None) -> str:
     height = 58 + turn_height + 10 + (mine_height + 10 if mine is not None else 0) \
         + sum(h + 10 for h in heights) + allies_height + 10
     dwg = new_drawing(WIDTH, height)
+    dwg.set_desc(title=summary(view, players))
     top = dwg.g(id="table", font_family=FONT)
     label(dwg, top, _title(view), (MARGIN, 26), 18, WIDTH - 2 * MARGIN, bold=True)
     label(dwg, top, f"Intrigue deck {view.get('intrigue_deck', 0)}, discard {view.get('intrigue_discard', 0)}; "
@@ -88,6 +89,17 @@ def draw(view: dict[str, Any], viewer: str | None) -> str:
     top.add(box)
     dwg.add(top)
     return str(dwg.tostring())
+
+
+def summary(view: dict[str, Any], players: list[dict[str, Any]]) -> str:
+    """What the picture shows, in brief: its title, the site's alt text."""
+    parts = []
+    for p in players:
+        perks = ", ".join(str(n) for n in p.get("in_play") or []) or "no perks"
+        parts.append(f"{p.get('name', '')}: {p.get('influence', 0)} influence, "
+                     f"{'armed' if p.get('armed') else 'unarmed'}, {p.get('elites_in_hand', 0)} Elite and "
+                     f"{p.get('intrigue_in_hand', 0)} Intrigue cards, {perks}")
+    return f"{_title(view)}. " + "; ".join(parts) + "."
 
 
 def _title(view: dict[str, Any]) -> str:

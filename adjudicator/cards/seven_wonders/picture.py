@@ -55,6 +55,7 @@ def draw(view: dict[str, Any], viewer: str | None) -> str:
     mine_height = _mine_height(view, hand, pile, room) if viewer is not None else 0.0
     height = 62 + (mine_height + 10 if mine_height else 0) + sum(h + 10 for h in heights) + 4
     dwg = new_drawing(WIDTH, height)
+    dwg.set_desc(title=summary(view, cities))
     top = dwg.g(id="table", font_family=FONT)
     _heading(dwg, top, view)
     y = 62.0
@@ -66,6 +67,23 @@ def draw(view: dict[str, Any], viewer: str | None) -> str:
         y += city_height + 10
     dwg.add(top)
     return str(dwg.tostring())
+
+
+def summary(view: dict[str, Any], cities: list[dict[str, Any]]) -> str:
+    """What the picture shows, in brief: its title, the site's alt text."""
+    head = "7 Wonders, the game is over" if view.get("over") else \
+        f"7 Wonders, Age {view.get('age_name', '')} turn {view.get('turn', '')}"
+    parts = []
+    for city in cities:
+        built = city.get("built")
+        built = built if isinstance(built, dict) else {}
+        counts = ", ".join(f"{len(names)} {colour}" for colour, names in built.items() if names)
+        tokens = sum(int(t) for t in city.get("tokens") or [] if isinstance(t, int))
+        parts.append(f"{city.get('player', '')}, {city.get('city', '')} ({city.get('side', '')}): "
+                     f"{city.get('coins', 0)} coins, {city.get('shields', 0)} shields, military {tokens:+d}, "
+                     f"wonder {city.get('stages', 0)} of {city.get('stages_total', 0)}, "
+                     f"{city.get('cards', 0)} buildings{f' ({counts})' if counts else ''}")
+    return f"{head}. " + "; ".join(parts) + "."
 
 
 def _heading(dwg: svgwrite.Drawing, group: Group, view: dict[str, Any]) -> None:
