@@ -214,6 +214,8 @@ def card_welcomes(folder: Path, meta: dict[str, Any], game: str, todo: list[dict
                 "the judge has it."), ""]
         text = welcome_text(view, seat, body, now, report)
         stamp = results_stamp(folder, seat.power, slug) if slug is not None else None
+        # The results it quotes come with their picture of the table, the player's own.
+        parts = mail.phase_mail(folder, meta, slug).parts(seat.power)[0] if slug is not None else []
         written.append(store(folder, view, entry,
-                             welcome_message(view, seat, text, now, welcome_key(game, entry), [], stamp)))
+                             welcome_message(view, seat, text, now, welcome_key(game, entry), parts, stamp)))
     return written

@@ -177,7 +177,7 @@ def _city(dwg: svgwrite.Drawing, group: Group, city: dict[str, Any], score: dict
     label(dwg, box, "shields", (x + 124, stats + 5), 13, 70)
     tokens = [int(t) for t in city.get("tokens") or [] if isinstance(t, int)]
     token_text = " ".join(f"{t:+d}".replace("-", "−") for t in tokens) or "none"
-    label(dwg, box, f"Military tokens: {token_text}", (x + 200, stats + 5), 13, room - 200)
+    label(dwg, box, f"Military: {token_text}", (x + 200, stats + 5), 13, room - 200)
     # The wonder's stages.
     line = stats + 22
     stages = [s for s in city.get("stage_list") or [] if isinstance(s, dict)]
