@@ -117,7 +117,8 @@ def test_a_hand_is_only_in_its_owners_picture(case: dict[str, Any]) -> None:
     game, data = game_and_data(name)
     public_text = json.dumps(game.public_view(state, data))
     seats = list(state["players"])
-    views = {seat: pictures.picture_view(game, state, data, seat) for seat in seats}
+    # What each player may see, from the game itself (not from the code under test).
+    views = {seat: {**game.public_view(state, data), **game.private_view(state, seat, data)} for seat in seats}
     drawn = {seat: everything(str(pictures.picture(name, state, data, seat))) for seat in seats}
     drawn_public = everything(str(pictures.picture(name, state, data)))
     assert "your-hand" not in str(pictures.picture(name, state, data))
