@@ -124,6 +124,36 @@ def turn_game(folder: Path) -> Path:
     return folder
 
 
+def own_picture(folder: Path, seat: str, slug: str) -> bytes:
+    """The PNG of `seat`'s own picture of the table (their hand in it), as the mail should carry it."""
+    from adjudicator.output.png import svg_to_png
+    return svg_to_png((folder / "private" / seat / f"{slug}.svg").read_text(encoding="utf-8"))
+
+
+def test_a_card_games_results_mail_carries_the_players_own_picture(tmp_path: Path) -> None:
+    from adjudicator.output.png import MAX_PNG_BYTES
+    folder = turn_game(tmp_path / "sw")
+    driver.adjudicate(folder, None, nmr=True)
+    slug = mail.latest_reported_slug(folder)
+    assert slug == "0001-age1-turn1"
+    msgs = {str(m["X-Adjudicator-Power"]): strict_parse(mail.message_bytes(m))
+            for m in mail.build_messages(folder, slug, T1)}
+    pngs = {}
+    for seat, msg in msgs.items():
+        (picture,) = msg.iter_attachments()
+        assert picture.get_content_type() == "image/png" and picture.get_filename() == f"{slug}.png"
+        pngs[seat] = picture.get_content()
+        assert len(pngs[seat]) < MAX_PNG_BYTES
+        assert pngs[seat] == own_picture(folder, seat, slug)        # their own: their hand is in it
+    assert len(set(pngs.values())) == 3                              # nobody gets another's
+    # A player with no picture of their own (a folder from before) gets the public one.
+    (folder / "private" / "bob" / f"{slug}.svg").unlink()
+    from adjudicator.output.png import svg_to_png
+    bob = next(m for m in mail.build_messages(folder, slug, T1) if m["X-Adjudicator-Power"] == "bob")
+    assert [a.get_content() for a in strict_parse(mail.message_bytes(bob)).iter_attachments()] == \
+        [svg_to_png((folder / "maps" / f"{slug}.svg").read_text(encoding="utf-8"))]
+
+
 def test_turn_file_games_mail_the_opening_reports(tmp_path: Path) -> None:
     folder = turn_game(tmp_path / "sw")
     assert mail.latest_reported_slug(folder) == "0000-setup"
@@ -133,7 +163,10 @@ def test_turn_file_games_mail_the_opening_reports(tmp_path: Path) -> None:
     for seat, msg in msgs.items():
         assert [a.addr_spec for a in msg["To"].addresses] == [f"{seat}@example.org"]
         assert msg["Subject"] == "[sw] the game begins"
-        assert list(msg.iter_attachments()) == []          # no state: it holds every hand
+        # No state (it holds every hand): only the player's own picture of the table.
+        assert [(a.get_content_type(), a.get_filename()) for a in msg.iter_attachments()] == \
+            [("image/png", "0000-setup.png")]
+        assert own_picture(folder, seat, "0000-setup") == next(msg.iter_attachments()).get_content()
         text = body_of(msg)
         report = (folder / "private" / seat / "0000-setup.txt").read_text(encoding="utf-8")
         assert text == report + f"-- \nAdjudicated by adjudicator {__version__}\n"
@@ -148,6 +181,8 @@ def test_turn_file_games_mail_the_opening_reports(tmp_path: Path) -> None:
     assert not (folder / "mail" / "0000-setup").exists()
     for path in welcomes:
         seat = path.name.split("-")[0]
-        text = body_of(strict_parse(path.read_bytes()))
+        welcome = strict_parse(path.read_bytes())
+        text = body_of(welcome)
+        assert [a.get_content() for a in welcome.iter_attachments()] == [own_picture(folder, seat, "0000-setup")]
         assert (folder / "private" / seat / "0000-setup.txt").read_text(encoding="utf-8").strip() in text
         assert not any(f"({other} only)" in text for other in msgs if other != seat)
