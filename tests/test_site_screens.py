@@ -94,7 +94,11 @@ def ambition_game(root: Path) -> Path:
 
 
 def wonders_game(root: Path) -> Path:
-    return driver.new_game(root / "wonders", "seven-wonders", ["alice", "bob", "carol"], 7)
+    """The deal and two turns, each page with its picture of the table."""
+    folder = driver.new_game(root / "wonders", "seven-wonders", ["alice", "bob", "carol"], 7)
+    for _ in range(2):
+        driver.adjudicate(folder, None, nmr=True)
+    return folder
 
 
 GAMES = {"standard": standard_game, "ambition-empire": ambition_game, "seven-wonders": wonders_game}
@@ -139,6 +143,13 @@ def test_pages_say_how_the_game_stands(site: tuple[str, Path]) -> None:
         assert 'src="centres.svg"' in (out / "end.html").read_text(encoding="utf-8")
     if name == "seven-wonders":
         assert "The game has ended" not in index and not (out / "centres.html").exists()
+        assert "Every phase: its picture of the table and public report." in index
+        for slug in ("0000-setup", "0001-age1-turn1", "0002-age1-turn2"):
+            page = (out / f"{slug}.html").read_text(encoding="utf-8")
+            alt = re.search(rf'<a href="maps/{slug}.svg"><img id="map" src="maps/{slug}.svg" alt="([^"]+)"', page)
+            assert alt and alt.group(1).startswith("Picture of the table: 7 Wonders, Age I before turn "), slug
+            assert "alice, Babylon (A): " in alt.group(1) and "carol, " in alt.group(1)
+            assert ET.fromstring((out / "maps" / f"{slug}.svg").read_text(encoding="utf-8")).tag == f"{SVG}svg"
 
 
 def test_every_page_at_desk_and_phone_width(site: tuple[str, Path], tmp_path: Path) -> None:

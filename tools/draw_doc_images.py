@@ -14,6 +14,11 @@ and the supply-centre chart of the Standard sample game after its three phases:
 
     docs/images/centre-chart.png             orders/standard/1901-*.txt
 
+and a card game's picture of the table: alice's own (her hand on top) in the
+7 Wonders sample game (orders/seven-wonders/play.sh) after Age II, turn 4:
+
+    docs/images/seven-wonders-table.png      orders/seven-wonders/01-*.yaml ... 10-*.yaml
+
 Needs resvg-py (the PNG renderer), nothing else."""
 
 from __future__ import annotations
@@ -46,6 +51,20 @@ def chart(folder: Path) -> None:
     print(f"wrote {out} ({out.stat().st_size // 1024} KiB)", file=sys.stderr)
 
 
+def card_picture(tmp: Path) -> None:
+    """alice's picture of the 7 Wonders sample game after its tenth turn, as her results mail carries it."""
+    from adjudicator.cards import driver
+    from adjudicator.output.png import svg_to_png
+    folder = driver.new_game(tmp / "wonders", "seven-wonders", ["alice", "bob", "carol"], 7)
+    turns = sorted((ROOT / "orders" / "seven-wonders").glob("[0-9][0-9]-*.yaml"))[:10]
+    for turn in turns:
+        driver.adjudicate(folder, turn)
+    svg = storage.read_text(folder / "private" / "alice" / "0010-age2-turn4.svg")
+    out = ROOT / "docs" / "images" / "seven-wonders-table.png"
+    out.write_bytes(svg_to_png(svg))
+    print(f"wrote {out} ({out.stat().st_size // 1024} KiB)", file=sys.stderr)
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for variant, samples, image in SAMPLES:
@@ -61,6 +80,7 @@ def main() -> int:
             for path in sorted(folder.rglob("*"), reverse=True):
                 path.unlink() if path.is_file() else path.rmdir()
             folder.rmdir()
+        card_picture(Path(tmp))
     return 0
 
 

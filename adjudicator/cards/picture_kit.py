@@ -61,6 +61,19 @@ def fit(text: str, size: float, room: float) -> str:
     return text[:keep].rstrip() + "…"
 
 
+def wrap(text: str, size: float, room: float, lines: int = 3) -> list[str]:
+    """The text in lines that fit `room`, word by word, at most `lines` (the last cut)."""
+    out: list[str] = []
+    for word in text.split():
+        if out and text_width(f"{out[-1]} {word}", size) <= room:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    if len(out) > lines:
+        out = out[:lines - 1] + [" ".join(out[lines - 1:])]
+    return [fit(line, size, room) for line in out] or [""]
+
+
 def label(dwg: svgwrite.Drawing, group: Group, text: str, at: tuple[float, float], size: float,
           room: float, *, bold: bool = False, fill: str = INK, anchor: str = "start") -> None:
     """One line of text, cut to `room`, its whole text the tooltip when cut."""

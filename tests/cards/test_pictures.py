@@ -137,7 +137,7 @@ def test_a_hand_is_only_in_its_owners_picture(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_the_same_view_gives_the_same_bytes(case: dict[str, Any]) -> None:
     name = case["game"]
-    game, data = game_and_data(name)
+    _, data = game_and_data(name)
     first, second = played(case), played(case)
     seat = first["players"][0]
     assert pictures.picture(name, first, data) == pictures.picture(name, second, data)
@@ -203,7 +203,7 @@ def test_the_game_folder_keeps_the_pictures_where_their_readers_look(tmp_path: P
     for path in drawn:                                    # a re-run gives the same bytes
         assert (first / path).read_bytes() == (again / path).read_bytes(), path
     # Each is drawn from the state the phase left, as the report is.
-    game, data = game_and_data("seven-wonders")
+    _, data = game_and_data("seven-wonders")
     after = storage.read_state(first / "history" / "0003-age1-turn3.yaml")
     assert (first / "maps" / "0002-age1-turn2.svg").read_text(encoding="utf-8") == \
         pictures.picture("seven-wonders", after, data)
@@ -217,7 +217,7 @@ def test_the_site_shows_the_public_picture_and_no_hand(tmp_path: Path) -> None:
     build_site(folder, out)
     page = (out / "0002-age1-turn2.html").read_text(encoding="utf-8")
     assert '<a href="maps/0002-age1-turn2.svg"><img id="map" src="maps/0002-age1-turn2.svg" ' \
-           'alt="Picture of the table: 7 Wonders, Age I turn 3. alice, ' in page
+           'alt="Picture of the table: 7 Wonders, Age I before turn 3. alice, ' in page
     assert (out / "maps" / "0002-age1-turn2.svg").read_bytes() == \
         (folder / "maps" / "0002-age1-turn2.svg").read_bytes()
     game, data = game_and_data("seven-wonders")

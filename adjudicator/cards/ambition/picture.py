@@ -24,6 +24,7 @@ from adjudicator.cards.picture_kit import (
     label,
     new_drawing,
     panel,
+    wrap,
 )
 from adjudicator.output.drawing import rounded
 
@@ -112,7 +113,7 @@ def _title(view: dict[str, Any]) -> str:
 def _turn_lines(view: dict[str, Any]) -> list[str]:
     """This turn's open step, as the table sees it."""
     step = str(view.get("step", ""))
-    lines = [f"This turn: {STEPS.get(step, step)}"]
+    lines = ["The game is over" if step == "over" else f"This turn: {STEPS.get(step, step)}"]
     if "roll" in view:
         lines.append(f"The die shows {view['roll']}.")
     if "declared_value" in view:
@@ -161,7 +162,7 @@ def _mine_height(mine: dict[str, Any], room: float) -> float:
     height = 2.0 * INNER + 24
     for chips in (mine["elites"], mine["intrigue"]):
         height += LINE + (chips_height(chips, room) if chips else LINE) + 6
-    return height + LINE * len(mine["notes"])
+    return height + LINE * sum(len(wrap(note, 12, room)) for note in mine["notes"])
 
 
 def _mine(dwg: svgwrite.Drawing, group: Group, mine: dict[str, Any], viewer: str, y: float, height: float,
@@ -181,8 +182,9 @@ def _mine(dwg: svgwrite.Drawing, group: Group, mine: dict[str, Any], viewer: str
             y += LINE
         y += 6
     for note in mine["notes"]:
-        label(dwg, box, note, (x, y + 13), 12, room)
-        y += LINE
+        for line in wrap(note, 12, room):
+            label(dwg, box, line, (x, y + 13), 12, room)
+            y += LINE
     group.add(box)
 
 

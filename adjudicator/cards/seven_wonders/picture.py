@@ -22,6 +22,7 @@ from adjudicator.cards.picture_kit import (
     label,
     new_drawing,
     panel,
+    wrap,
 )
 from adjudicator.output.drawing import rounded
 
@@ -72,7 +73,7 @@ def draw(view: dict[str, Any], viewer: str | None) -> str:
 def summary(view: dict[str, Any], cities: list[dict[str, Any]]) -> str:
     """What the picture shows, in brief: its title, the site's alt text."""
     head = "7 Wonders, the game is over" if view.get("over") else \
-        f"7 Wonders, Age {view.get('age_name', '')} turn {view.get('turn', '')}"
+        f"7 Wonders, Age {view.get('age_name', '')} before turn {view.get('turn', '')}"
     parts = []
     for city in cities:
         built = city.get("built")
@@ -90,7 +91,7 @@ def _heading(dwg: svgwrite.Drawing, group: Group, view: dict[str, Any]) -> None:
     if view.get("over"):
         title, line = "7 Wonders: the game is over", "Final scores beside each city."
     else:
-        title = f"7 Wonders: Age {view.get('age_name', '')}, turn {view.get('turn', '')}"
+        title = f"7 Wonders: Age {view.get('age_name', '')}, before turn {view.get('turn', '')}"
         line = (f"Hands pass to the {view.get('passing', 'left')}; "
                 f"the discard pile holds {view.get('discard_pile', 0)} cards.")
     label(dwg, group, title, (MARGIN, 26), 18, WIDTH - 2 * MARGIN, bold=True)
@@ -111,10 +112,14 @@ def _hand_chips(view: dict[str, Any]) -> list[Chip]:
 def _mine_height(view: dict[str, Any], hand: list[Chip], pile: list[Chip], room: float) -> float:
     height = 2 * INNER + 20 + (chips_height(hand, room) if hand else 18)
     if view.get("wonder_stage"):
-        height += 22
+        height += 4 + 16 * len(_stage_lines(view, room))
     if pile:
         height += 28 + chips_height(pile, room)
     return height
+
+
+def _stage_lines(view: dict[str, Any], room: float) -> list[str]:
+    return wrap(f"Next wonder stage: {view.get('wonder_stage', '')}", 12, room)
 
 
 def _mine(dwg: svgwrite.Drawing, group: Group, view: dict[str, Any], viewer: str, hand: list[Chip],
@@ -129,9 +134,10 @@ def _mine(dwg: svgwrite.Drawing, group: Group, view: dict[str, Any], viewer: str
     else:
         label(dwg, mine, "No cards in hand.", (x, y + 13), 13, room, fill=SOFT_INK)
         y += 18
-    if view.get("wonder_stage"):
-        label(dwg, mine, f"Next wonder stage: {view['wonder_stage']}", (x, y + 17), 12, room, fill=INK)
-        y += 22
+    for line in _stage_lines(view, room) if view.get("wonder_stage") else []:
+        label(dwg, mine, line, (x, y + 17), 12, room, fill=INK)
+        y += 16
+    y += 4 if view.get("wonder_stage") else 0
     if pile:
         label(dwg, mine, "The discard pile, to build one from:", (x, y + 20), 13, room, bold=True)
         draw_chips(dwg, mine, pile, (x, y + 28), room)
