@@ -26,6 +26,7 @@ from adjudicator.folder import gamefolder, players
 from adjudicator.mail import imap
 from adjudicator.mail import results as mail
 from adjudicator.mail.smtp import Server, send_files
+from adjudicator.output.png import svg_to_png
 from adjudicator.store import storage
 
 JUDGE = "judge@localhost"
@@ -209,7 +210,11 @@ def test_a_seven_wonders_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inb
         assert results[0]["Subject"] == "[wonders] the game begins"
         for tag, msg in zip(tags, results):
             assert started <= msg["Date"].datetime <= finished
-            assert list(msg.iter_attachments()) == []
+            # No state (it holds every hand): the player's own picture of the table, as PNG.
+            (picture,) = msg.iter_attachments()
+            assert (picture.get_content_type(), picture.get_filename()) == ("image/png", f"{tag}.png")
+            assert picture.get_content() == svg_to_png(
+                (folder / "private" / seat / f"{tag}.svg").read_text(encoding="utf-8"))
             text = body_of(msg)
             report = (folder / "private" / seat / f"{tag}.txt").read_text(encoding="utf-8")
             assert text == report + f"-- \nAdjudicated by adjudicator {__version__}\n"
