@@ -67,7 +67,9 @@ def test_site_of_a_card_game_has_every_public_report_and_the_end(wonders: Path, 
         page = (out / f"{stem}.html").read_text(encoding="utf-8")
         first = (wonders / "reports" / f"{stem}.txt").read_text(encoding="utf-8").splitlines()[0]
         assert first.replace("&", "&amp;") in page
-        assert "<img" not in page                          # no map in a card game
+        # No map in a card game: the public picture of the table, as the game folder has it.
+        assert f'<img id="map" src="maps/{stem}.svg"' in page
+        assert (out / "maps" / f"{stem}.svg").read_bytes() == (wonders / "maps" / f"{stem}.svg").read_bytes()
     last = (out / f"{reports[-1]}.html").read_text(encoding="utf-8")
     assert "FINAL SCORES" in last and "The game is over." in last
     # Nothing private: no hand of any player appears anywhere on the site.
@@ -75,7 +77,7 @@ def test_site_of_a_card_game_has_every_public_report_and_the_end(wonders: Path, 
     for seat in SEATS:
         for path in (wonders / "private" / seat).glob("*.txt"):
             hands.update(re.findall(r"^  - (.+?) \[", path.read_text(encoding="utf-8"), re.MULTILINE))
-    text = " ".join(p.read_text(encoding="utf-8") for p in out.rglob("*.html"))
+    text = " ".join(p.read_text(encoding="utf-8") for p in [*out.rglob("*.html"), *out.rglob("*.svg")])
     assert "Your hand" not in text and "YOUR SECRETS" not in text
     assert hands                                    # the check above looked at something
 

@@ -123,16 +123,15 @@ def opening_reports(folder: Path, game: TurnGame, state: State, players: list[st
 def pictures(folder: Path, game: TurnGame, tag: str, public: dict[str, Any],
              privates: dict[str, dict[str, Any]]) -> list[tuple[Path, str]]:
     """The table as pictures, drawn from the views the reports were: the
-    public one beside the maps (maps/<tag>.svg), each player's own (their
-    private view over the public one) beside their private report. None
-    for a game without a picture module."""
-    from adjudicator.cards.pictures import draw_view
+    public one beside the maps (maps/<tag>.svg), each player's own beside
+    their private report. Nothing for a game without a picture module."""
+    from adjudicator.cards.pictures import draw_view, own_view
     public_svg = draw_view(game.name, public)
     if public_svg is None:
         return []
     drawn = [(folder / "maps" / f"{tag}.svg", public_svg)]
     for player, private in privates.items():
-        svg = draw_view(game.name, {**public, **private}, player)
+        svg = draw_view(game.name, own_view(public, private), player)
         if svg is not None:
             drawn.append((folder / "private" / player / f"{tag}.svg", svg))
     return drawn

@@ -41,7 +41,12 @@ def picture_module(game_name: str) -> ModuleType | None:
 def picture_view(game: TurnGame, state: State, data: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """What the picture may show: the public view, or `viewer`'s private view over it."""
     public = game.public_view(state, data)
-    return public if viewer is None else {**public, **game.private_view(state, viewer, data)}
+    return public if viewer is None else own_view(public, game.private_view(state, viewer, data))
+
+
+def own_view(public: dict[str, Any], private: dict[str, Any]) -> dict[str, Any]:
+    """A player's own picture's view: their private view laid over the public one."""
+    return {**public, **private}
 
 
 def draw_view(game_name: str, view: dict[str, Any], viewer: str | None = None) -> str | None:
