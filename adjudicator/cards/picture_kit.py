@@ -78,8 +78,7 @@ def label(dwg: svgwrite.Drawing, group: Group, text: str, at: tuple[float, float
           room: float, *, bold: bool = False, fill: str = INK, anchor: str = "start") -> None:
     """One line of text, cut to `room`, its whole text the tooltip when cut."""
     shown = fit(text, size, room)
-    item = dwg.text(shown, insert=(rounded(at[0]), rounded(at[1])), font_size=size, fill=fill,
-                    font_family=FONT, text_anchor=anchor, **({"font_weight": "bold"} if bold else {}))
+    item = dwg.text(shown, insert=(rounded(at[0]), rounded(at[1])), font_size=size, fill=fill, text_anchor=anchor, **({"font_weight": "bold"} if bold else {}))
     if shown != text:
         item.set_desc(title=text)
     group.add(item)
@@ -133,8 +132,7 @@ def draw_chips(dwg: svgwrite.Drawing, group: Group, chips: Sequence[Chip], at: t
             item.add(dwg.rect((rounded(at[0] + x), rounded(y)), (rounded(width), CHIP_HEIGHT), rx=5, ry=5,
                               fill=chip.fill, stroke=INK, stroke_opacity=0.3, stroke_width=1))
             item.add(dwg.text(fit(chip.text, CHIP_SIZE, width - 2 * CHIP_PAD),
-                              insert=(rounded(at[0] + x + CHIP_PAD), rounded(y + 15.5)), font_size=CHIP_SIZE,
-                              font_family=FONT, fill=text_colour(chip.fill)))
+                              insert=(rounded(at[0] + x + CHIP_PAD), rounded(y + 15.5)), font_size=CHIP_SIZE, fill=text_colour(chip.fill)))
             group.add(item)
     return chips_height(chips, room)
 
@@ -144,4 +142,4 @@ def badge(dwg: svgwrite.Drawing, group: Group, text: str, at: tuple[float, float
     """A round token with its figure on it: coins, a military total."""
     group.add(dwg.circle((rounded(at[0]), rounded(at[1])), radius, fill=fill, stroke=INK, stroke_width=1))
     group.add(dwg.text(text, insert=(rounded(at[0]), rounded(at[1] + size * 0.36)), font_size=size,
-                       font_weight="bold", font_family=FONT, text_anchor="middle", fill=text_colour(fill)))
+                       font_weight="bold", text_anchor="middle", fill=text_colour(fill)))

@@ -63,7 +63,7 @@ def draw(view: dict[str, Any], viewer: str | None) -> str:
         + sum(h + 10 for h in heights) + allies_height + 10
     dwg = new_drawing(WIDTH, height)
     dwg.set_desc(title=summary(view, players))
-    top = dwg.g(id="table", font_family=FONT)
+    top = dwg.g(id="table", font_family=FONT, fill=INK)
     label(dwg, top, _title(view), (MARGIN, 26), 18, WIDTH - 2 * MARGIN, bold=True)
     label(dwg, top, f"Intrigue deck {view.get('intrigue_deck', 0)}, discard {view.get('intrigue_discard', 0)}; "
                     f"nuclear tokens left {view.get('tokens_in_supply', 0)}",
@@ -241,7 +241,7 @@ def _card_backs(dwg: svgwrite.Drawing, group: Group, at: tuple[float, float], co
         item.add(dwg.rect((rounded(at[0] + i * 3), rounded(at[1] - i * 2)), (20, 26), rx=3, ry=3,
                           fill=fill if count else "#ffffff", stroke=INK, stroke_width=1))
     item.add(dwg.text(str(count), insert=(rounded(at[0] + 32), rounded(at[1] + 18)), font_size=13,
-                      font_weight="bold", font_family=FONT, fill=INK))
-    item.add(dwg.text(what, insert=(rounded(at[0] - 2), rounded(at[1] + 40)), font_size=10, font_family=FONT,
+                      font_weight="bold", fill=INK))
+    item.add(dwg.text(what, insert=(rounded(at[0] - 2), rounded(at[1] + 40)), font_size=10,
                       fill=SOFT_INK))
     group.add(item)

@@ -57,7 +57,7 @@ def draw(view: dict[str, Any], viewer: str | None) -> str:
     height = 62 + (mine_height + 10 if mine_height else 0) + sum(h + 10 for h in heights) + 4
     dwg = new_drawing(WIDTH, height)
     dwg.set_desc(title=summary(view, cities))
-    top = dwg.g(id="table", font_family=FONT)
+    top = dwg.g(id="table", font_family=FONT, fill=INK)
     _heading(dwg, top, view)
     y = 62.0
     if viewer is not None and mine_height:
@@ -201,8 +201,7 @@ def _city(dwg: svgwrite.Drawing, group: Group, city: dict[str, Any], score: dict
             rect["stroke-dasharray"] = "4,3"
         item.add(rect)
         item.add(dwg.text(f"{'✓ ' if built else ''}{stage.get('number', i + 1)}",
-                          insert=(rounded(sx + 26), rounded(line + 18)), font_size=13, font_weight="bold",
-                          font_family=FONT, text_anchor="middle", fill="#ffffff" if built else INK))
+                          insert=(rounded(sx + 26), rounded(line + 18)), font_size=13, font_weight="bold", text_anchor="middle", fill="#ffffff" if built else INK))
         box.add(item)
     after = x + 100 + len(stages) * 60
     label(dwg, box, f"left {city.get('left', '')}, right {city.get('right', '')}", (x + room, line + 17), 12,
