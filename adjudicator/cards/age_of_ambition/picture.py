@@ -335,9 +335,10 @@ def _player(t: Table, p: dict[str, Any], y: float) -> float:
     for guild in t.guilds:
         t.piece((x + 9, ay), guild, radius=9)
         debt = p["debt"].get(guild, 0)
-        words = f"{p['alliance'].get(guild, 0)}" + (f", {debt} debt" if debt else "")
-        text(t.dwg, t.body, words, (x + 21, ay + 4), size=12, bold=True,
+        text(t.dwg, t.body, f"{p['alliance'].get(guild, 0)}", (x + 21, ay + 4), size=12, bold=True,
              title=f"{t.guild_name.get(guild, guild)}: X {p['alliance'].get(guild, 0)}, debt {debt}")
+        if debt:  # under the value: beside it, it would run into the next guild's column
+            text(t.dwg, t.body, f"{debt} debt", (x + 21, ay + 16), size=10, fill=MUTED)
         x += (INNER - 96) / max(1, len(t.guilds))
     return y + height
 
