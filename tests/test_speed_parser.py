@@ -70,6 +70,7 @@ def test_fast_path_reads_as_the_full_parser(variant_name: str) -> None:
 @pytest.mark.parametrize("line, kind", [
     ("A par - bur", Move), ("F nth C A lon - nwy", Convoy), ("A mun S A ber - sil", SupportMove),
     ("A mun S A ber", SupportHold), ("A par H", Hold), ("F spa/sc - wes", Move), ("F nth-pic", Move),
+    ("F por-spa/sc", Move), ("F spa/nc-mao", Move), ("F mao S F por-spa/nc", SupportMove),
 ])
 def test_common_lines_take_the_fast_path(line: str, kind: type) -> None:
     plain = parser_for(load_variant("standard")).plain_orders.read(line, "france")
@@ -118,10 +119,38 @@ def test_every_coast_in_brackets_reads_as_the_full_parser(variant_name: str) -> 
     assert fast > 100
 
 
+@pytest.mark.parametrize("variant_name", ["standard", "ambition-empire"])
+def test_coast_ids_joined_by_hyphens_read_as_the_full_parser(variant_name: str) -> None:
+    """The DATC file's compact form with a coast id on either side of the
+    hyphen ('F por-spa/sc', 'F spa/nc-mao', in any case, as a move, support
+    or convoy), for every coast id of the map and some that are not: the
+    fast path reads each line that names real coasts, as the full parser does."""
+    parser = parser_for(load_variant(variant_name))
+    other = min(parser.graph.provinces)
+    fast = 0
+    coasts = [*parser.names.coast_ids, f"{other}/nc", "spa/xx", "nth/sc"]
+    for coast in coasts:
+        for line in (f"F {other}-{coast}", f"F {coast}-{other}", f"F {coast}-{coast}", f"A {other} S F {coast}-{other}",
+                     f"F {other} S F {other}-{coast}", f"F {other} C A {coast}-{other}", f"f {coast.upper()}-{other}"):
+            plain = parser.plain_orders.read(line, "france")
+            try:
+                full = parser.parse_tokens(line, "france")
+            except OrderError:
+                assert plain is None, line
+                continue
+            if plain is not None:
+                fast += 1
+                assert (type(plain), plain) == (type(full), full), line
+            else:
+                assert coast not in parser.names.coast_ids, line        # a real coast is never given up
+    assert fast >= 6 * len(parser.names.coast_ids)
+
+
 def test_lines_the_fast_path_leaves_alone() -> None:
     parser = parser_for(load_variant("standard"))
     for line in ["A par - bur via convoy", "F spa nc - mao", "A lon - nth - nwy", "A Burgund - par",
-                 "F st petersburg sc H", "build A par", "F spa/nc-mao"]:
+                 "F st petersburg sc H", "build A par", "F spa/xx-mao",
+                 "F por-spa/sc/nc", "F por-/sc", "F spa/-mao", "F por-spa/"]:
         assert parser.plain_orders.read(line, "france") is None, line
 
 

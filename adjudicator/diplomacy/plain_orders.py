@@ -186,24 +186,39 @@ class PlainOrders:
         return out
 
     def _split_word(self, raw: str) -> tuple[str, ...] | None:
-        """One word with a hyphen inside, split as tokenise splits it, remembered."""
+        """One word with a hyphen inside, split as tokenise splits it, remembered.
+        A coast id stays one word, as the fast path reads it alone: 'por-spa/sc'
+        -> 'por', '-', 'spa/sc' (tokenise: 'por', '-', 'spa', '/', 'sc')."""
         if len(self._split) >= SPLIT_CACHE:
             self._split.clear()
-        parts: tuple[str, ...] | None
-        if not (raw.isascii() and raw.replace("-", "").isalnum()):
-            parts = None
-        elif self.names.normalise(raw) in self.names.word_prefixes:
-            parts = (raw,)
-        else:
+        parts: tuple[str, ...] | None = None
+        if raw.isascii() and raw.replace("-", "").replace("/", "").isalnum():
             pieces: list[str] = []
-            for i, part in enumerate(raw.split("-")):
+            for i, chunk in enumerate(raw.split("/")):
+                words = self._split_hyphens(chunk)
                 if i:
-                    pieces.append("-")
-                if part:
-                    pieces.append(part)
-            parts = tuple(pieces)
+                    # After a slash: the province before it and the coast after it make one coast id.
+                    coast = f"{pieces.pop()}/{words[0]}" if pieces and words else ""
+                    if coast not in self.plain_coasts:
+                        pieces = []
+                        break
+                    words[0] = coast
+                pieces.extend(words)
+            parts = tuple(pieces) or None
         self._split[raw] = parts
         return parts
+
+    def _split_hyphens(self, chunk: str) -> list[str]:
+        """A word without '/' split at its hyphens, unless it is a hyphenated name ('mid-atlantic')."""
+        if "-" not in chunk or self.names.normalise(chunk) in self.names.word_prefixes:
+            return [chunk] if chunk else []
+        pieces: list[str] = []
+        for i, part in enumerate(chunk.split("-")):
+            if i:
+                pieces.append("-")
+            if part:
+                pieces.append(part)
+        return pieces
 
     def read(self, text: str, power: str) -> AnyOrder | None:
         """A plain line's order, each word read as the full parser reads it;
