@@ -214,13 +214,28 @@ service imap-login {{
 """
 
 
+# The certificate and key made by this test process, copied into every
+# server's folder: an RSA key takes openssl up to a second of CPU to make, and
+# every test that starts Dovecot would otherwise make its own.
+_CERT: list[tuple[bytes, bytes]] = []
+
+
 def make_cert(root: Path) -> None:
-    if shutil.which("openssl") is None:
-        missing_server("openssl is not installed (it makes the test server's certificate)")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                    "-keyout", str(root / "key.pem"), "-out", str(root / "cert.pem"),
-                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
-                   check=True, capture_output=True, timeout=60)
+    """cert.pem and key.pem for 127.0.0.1 in `root`, made once per test process."""
+    if not _CERT:
+        if shutil.which("openssl") is None:
+            missing_server("openssl is not installed (it makes the test server's certificate)")
+        with tempfile.TemporaryDirectory() as made:
+            key, cert = Path(made) / "key.pem", Path(made) / "cert.pem"
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                            "-keyout", str(key), "-out", str(cert),
+                            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                           check=True, capture_output=True, timeout=60)
+            _CERT.append((cert.read_bytes(), key.read_bytes()))
+    cert_bytes, key_bytes = _CERT[0]
+    (root / "cert.pem").write_bytes(cert_bytes)
+    (root / "key.pem").write_bytes(key_bytes)
+    (root / "key.pem").chmod(0o600)
 
 
 def wait_listening(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
