@@ -34,6 +34,16 @@ RAM = Path("/dev/shm")
 RAM_TO_SPARE = 2 << 30         # bytes free in RAM before temporary folders go there
 
 BuiltOnce = Callable[[str, Callable[[Path], object]], Path]
+# The test files that take longest, longest first, as `pytest --durations`
+# measured them (each 20-60 s of CPU): they are handed out before the rest.
+LONGEST_FIRST = (
+    "test_host_by_mail.py", "test_host.py", "test_run_mails.py", "cards/test_fuzz_turns.py",
+    "cards/ambition/test_ambition_cli.py", "test_play_standard.py", "cards/test_game_ends.py",
+    "test_ancient_mediterranean.py", "test_run_by_mail.py", "cards/ambition/test_ambition_invariants.py",
+    "test_play_age_of_artisans.py", "test_folder_safety.py", "test_run_clock.py", "test_resolver_long.py",
+    "test_mail_game.py", "test_play_ambition.py", "test_ingest_fuzz.py", "test_site.py",
+    "test_templating_cache.py",
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -58,8 +68,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         info = getattr(item, "_fixtureinfo", None)
         return info is not None and "built_once" in info.argnames
 
+    # The longest files start first, so that no worker is left alone with a
+    # long one at the end while the other has finished (longest first is how
+    # jobs are best shared between a few machines).
+    first = {ROOT / "tests" / name: rank for rank, name in enumerate(LONGEST_FIRST)}
+    missing = [str(path) for path in first if not path.exists()]
+    if missing:
+        raise pytest.UsageError(f"conftest.LONGEST_FIRST names files that are gone: {', '.join(missing)}")
     late = {item.path for item in items if reads_a_build(item)}
-    items.sort(key=lambda item: item.path in late)     # stable: the order is kept otherwise
+    # Stable: the collection order is kept otherwise.
+    items.sort(key=lambda item: (item.path in late, first.get(item.path, len(first))))
 
 
 @pytest.fixture(scope="session")
