@@ -26,6 +26,7 @@ from test_mail import (
 
 from adjudicator.folder import players
 from adjudicator.mail import ingest as ingest_module
+from adjudicator.mail import ingest_diplomacy
 from adjudicator.mail.ingest import ingest, phase_opened, split_body
 from adjudicator.rules import load_variant
 from adjudicator.store import storage
@@ -197,8 +198,8 @@ def test_a_fault_while_checking_one_mail_quarantines_it(game: Path, tmp_path: Pa
     box = write_mbox(tmp_path / "box", [letter(address("germany"), f"password: {PASSWORDS['germany']}\nA mun - ruh",
                                                1, "boom"),
                                         letter(address("italy"), ITALY, 5, "fine")])
-    real = ingest_module.split_body
-    monkeypatch.setattr(ingest_module, "split_body",
+    real = ingest_diplomacy.split_body
+    monkeypatch.setattr(ingest_diplomacy, "split_body",
                         lambda body, variant: explode() if "mun" in body else real(body, variant))
     results = ingest(game, box)
     assert sorted(r.status for r in results) == ["quarantined", "stored"]

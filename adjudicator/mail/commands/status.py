@@ -33,7 +33,7 @@ def diplomacy_standing(asked: Asked) -> list[str]:
     from adjudicator.folder.orderset import standing_of
     from adjudicator.folder.schedule import must_order
     from adjudicator.folder.votes import read_votes
-    ctx: Any = asked.ctx                  # a Diplomacy game's context (ingest.DiplomacyContext)
+    ctx: Any = asked.ctx                  # a Diplomacy game's context (ingest_diplomacy.DiplomacyContext)
     variant, state = ctx.variant, ctx.state
     expected = must_order(variant, state)
     ready = standing_of(ctx.folder, variant, state, expected)
