@@ -112,3 +112,34 @@ def runner() -> CliRunner:
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+# Each distinct map drawn once per test process: SVG text -> PNG bytes.
+_PNGS: dict[str, bytes] = {}
+PNG_MEMO_SIZE = 32                 # maps kept (about 0.5 MB each, with their SVG) before it starts over
+PNG_MEMO_COUNTS = {"drawn": 0, "reused": 0}
+
+
+@pytest.fixture
+def png_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map PNG drawn once per distinct SVG in this test process: many
+    tests open the same games at the same position, and drawing a map costs
+    about a second of CPU (resvg and Pillow). The PNG is still the real
+    renderer's, for exactly that SVG (it gives the same bytes for the same
+    SVG, as tests/test_mail_size.py holds without this fixture). Only for
+    tests of games by mail, never for a test of the renderer."""
+    from adjudicator.output import png
+    draw = png.svg_to_png
+
+    def drawn_once(svg_text: str) -> bytes:
+        kept = _PNGS.get(svg_text)
+        if kept is None:
+            PNG_MEMO_COUNTS["drawn"] += 1
+            if len(_PNGS) >= PNG_MEMO_SIZE:
+                _PNGS.clear()
+            kept = _PNGS[svg_text] = draw(svg_text)
+        else:
+            PNG_MEMO_COUNTS["reused"] += 1
+        return kept
+
+    monkeypatch.setattr(png, "svg_to_png", drawn_once)
