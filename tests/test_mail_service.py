@@ -36,8 +36,7 @@ from test_mail import PASSWORDS, SLUG, address, make_game, read_eml
 
 from adjudicator.cli.main import cli
 from adjudicator.folder import players
-from adjudicator.mail import guesses, imap, quarantine, replycap
-from adjudicator.mail import ingest as ingest_module
+from adjudicator.mail import guesses, imap, ingest_diplomacy, quarantine, replycap
 from adjudicator.mail import results as results_mail
 from adjudicator.mail.ingest import ingest, ingest_mails
 from adjudicator.mail.smtp import Server, send_files
@@ -221,8 +220,9 @@ def test_password_guessing_is_stopped_after_five_with_one_notice(game: Path, smt
 # --- N3: the password before the body ----------------------------------------------------------
 def test_a_forged_1mb_mail_is_refused_before_its_body_is_read(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     read: list[int] = []
-    real = ingest_module.split_body
-    monkeypatch.setattr(ingest_module, "split_body", lambda body, variant: read.append(len(body)) or real(body, variant))
+    real = ingest_diplomacy.split_body
+    monkeypatch.setattr(ingest_diplomacy, "split_body",
+                        lambda body, variant: read.append(len(body)) or real(body, variant))
     body = "password: not-the-one\n" + "A ven - pie # padding padding padding\n" * 26_000
     forged = mail(address("italy"), body, "big-forged")
     assert 900_000 < len(forged) < quarantine.MAX_MESSAGE_BYTES
