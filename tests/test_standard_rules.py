@@ -9,7 +9,7 @@ import pytest
 from adjudicator.diplomacy.game import adjudicate_text
 from adjudicator.diplomacy.parser import parser_for
 from adjudicator.diplomacy.statefile import initial_state
-from adjudicator.mail.ingest import foreign_lines
+from adjudicator.mail.ingest_diplomacy import foreign_lines
 from adjudicator.rules import load_variant
 from adjudicator.rules.standard import victory
 
