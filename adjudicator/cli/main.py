@@ -5,7 +5,7 @@ exit code 2; no traceback reaches the user.
 Start-up: this module imports click and nothing heavy, so that `status`
 and `check` start quickly. Each command imports what it needs when it runs
 (the game folder, the engine, the store, the mail), and the commands defined in other modules (map, site, mail,
-ingest, player) are imported only when one of them runs: `adjudicator --help`
+ingest, player, the game's end) are imported only when one of them runs: `adjudicator --help`
 lists them by the summaries in LAZY_COMMANDS."""
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from adjudicator.cli.errors import friendly_errors
 from adjudicator.errors import AdjudicatorError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from types import ModuleType
 
 
@@ -85,6 +84,13 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "signup": ("adjudicator.cli.hosting:signup_command",
                ("Show GAME's sign-up list (a game opened with `new --open N`), or approve or refuse a joiner. "
                 "When the list is full, the powers are assigned and the next `run` opens the first phase.")),
+    "civil-disorder": ("adjudicator.cli.endings:civil_disorder",
+                       "Declare POWER in civil disorder, in variants whose rules have it (Ambition & Empire)."),
+    "end": ("adjudicator.cli.endings:end",
+            ("End GAME by a draw shared by every surviving power, and write reports/end.txt (the result, the "
+             "final centres, the centres year by year).")),
+    "vote": ("adjudicator.cli.endings:vote",
+             "Record POWER's vote: draw [POWER ...], concede POWER, or none."),
     "mailbox": ("adjudicator.cli.settings:mailbox_command",
                 ("Set where GAME's mail comes from and goes through, and who the judge is. An option left out "
                  "keeps its value. Passwords never go here: `run` reads them from ADJUDICATOR_IMAP_PASSWORD and "
@@ -116,11 +122,6 @@ def is_turn_file_game(name: str) -> bool:
     """cards.registry's answer, imported only by `new` (which asks it)."""
     from adjudicator.cards.registry import is_turn_file_game as known
     return known(name)
-
-
-def game_kind(folder: Path) -> str:
-    from adjudicator.folder import folders
-    return str(folders.game_meta(folder).get("kind", "diplomacy"))
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -375,110 +376,6 @@ def datc(file: Path, verbose: bool) -> None:
             click.echo("  actual:   " + "; ".join(result.actual))
     click.echo(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     sys.exit(1 if failed else 0)
-
-
-def _replace_current_state(game: Path, transform: Callable[[Any, Any], tuple[Any, list[str]]],
-                           told: Callable[[Any, Any], dict[str, Any]] | None = None) -> list[str]:
-    """Change the pending state of the current phase. The file it replaces is
-    kept under history/superseded/, so nothing is lost. `told` gives the
-    notices the change owes players (mailed by `run`), written with it."""
-    from adjudicator.store import folderlock, storage
-    from adjudicator.store.owed import DECLARED_NOTICES, notices_path
-    gamefolder = diplomacy_folders()
-    with folderlock.hold(game):
-        _, variant, state, path = gamefolder.load_current(game)
-        new_state, notes = transform(variant, state)
-        also = []
-        notices = told(variant, state) if told is not None else {}
-        if notices:
-            also.append((notices_path(game, state.phase.slug, DECLARED_NOTICES), storage.dump_yaml(notices)))
-        gamefolder.replace_current(game, variant, path, new_state, also)
-    return notes
-
-
-@cli.command("civil-disorder")
-@click.argument("game", type=click.Path(path_type=Path))
-@click.argument("power")
-@friendly_errors
-def civil_disorder(game: Path, power: str) -> None:
-    """Declare POWER in civil disorder, in variants whose rules have it (Ambition & Empire)."""
-    from adjudicator.folder.gamefolder import ANNOUNCE
-
-    def transform(variant: Any, state: Any) -> tuple[Any, list[str]]:
-        declare = variant.rules.civil_disorder
-        if declare is None:
-            raise AdjudicatorError(f"{variant.name} has no civil disorder declaration",
-                                   hint="a power without orders is NMR; 'adjudicator player add' "
-                                        "hands it to a new player")
-        pid = variant.power_lookup(power)
-        if pid is None:
-            raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
-        try:
-            after, notes = declare(variant, state, pid)
-        except ValueError as exc:
-            raise AdjudicatorError(str(exc)) from None
-        # Announced in the next public report (and so in every player's mail).
-        after.extra[ANNOUNCE] = [*after.extra.get(ANNOUNCE, []), *notes]
-        return after, notes
-    def told(variant: Any, state: Any) -> dict[str, Any]:
-        from adjudicator.folder.notices import civil_disorder_notices
-        from adjudicator.folder.players import seat_id
-        name = str(diplomacy_folders().read_game(game).get("name") or game.name)
-        return civil_disorder_notices(variant, state, seat_id(game, power), name)
-    for note in _replace_current_state(game, transform, told):
-        click.echo(note)
-
-
-@cli.command()
-@click.argument("game", type=click.Path(path_type=Path))
-@click.option("--draw", is_flag=True, required=True, help="record a draw shared by every surviving power")
-@friendly_errors
-def end(game: Path, draw: bool) -> None:
-    """End GAME by a draw shared by every surviving power, and write
-    reports/end.txt (the result, the final centres, the centres year by year)."""
-    if game_kind(game) == "turn-file":
-        raise AdjudicatorError("a turn-file game ends by its own rules", hint="see 'adjudicator status'")
-    from adjudicator.store import folderlock
-    gamefolder = diplomacy_folders()
-    with folderlock.hold(game):
-        _, variant, state, _ = gamefolder.load_current(game)
-        result = {"draw": variant.rules.survivors(variant, state), "phase": str(state.phase)}
-        written = gamefolder.end_game(game, result)
-    from adjudicator.folder.endreport import result_sentence
-    click.echo(result_sentence(variant, result))
-    click.echo(f"wrote {written[1]}")
-
-
-@cli.command()
-@click.argument("game", type=click.Path(path_type=Path))
-@click.argument("power")
-@click.argument("vote", nargs=-1, required=True)
-@friendly_errors
-def vote(game: Path, power: str, vote: tuple[str, ...]) -> None:
-    """Record POWER's vote: draw [POWER ...], concede POWER, or none.
-
-    Votes stay secret (gm/votes.yaml) until every survivor agrees; then the
-    game ends with that result and reports/end.txt is written."""
-    from adjudicator.folder import votes
-    from adjudicator.folder.endreport import result_sentence
-    from adjudicator.store import folderlock, phasecommit, storage
-    if game_kind(game) == "turn-file":
-        raise AdjudicatorError("votes are for Diplomacy games")
-    gamefolder = diplomacy_folders()
-    with folderlock.hold(game):
-        meta, variant, state, _ = gamefolder.load_current(game)
-        if state.result:
-            raise AdjudicatorError("the game is already over")
-        pid = variant.power_lookup(power)
-        if pid is None:
-            raise AdjudicatorError(f"no such power {power!r}", hint=variant.power_suggestion(power))
-        tally, result = votes.cast(game, variant, state, pid, list(vote), bool(meta.get("partial_draws")))
-        phasecommit.commit(game, [(game / votes.VOTES, storage.dump_yaml(tally))])
-        if result is not None:
-            gamefolder.end_game(game, result)
-    click.echo(f"{variant.power_name(pid)}: vote recorded (secret until every survivor agrees)")
-    if result is not None:
-        click.echo("unanimous: " + result_sentence(variant, result))
 
 
 @cli.command()
