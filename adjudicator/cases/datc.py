@@ -5,7 +5,7 @@
     PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
     ORDERS
     POSTSTATE / POSTSTATE_DISLODGED / POSTSTATE_SAME
-    POSTSTATE_RESULTS / POSTSTATE_MISSED      (the project's own, optional)
+    POSTSTATE_RESULTS / POSTSTATE_MISSED / POSTSTATE_WHY    (the project's own, optional)
     END
 
 PRESTATE_CONTROL and POSTSTATE_CONTROL (the project's own, optional) list
@@ -17,6 +17,9 @@ one a line as 'Power: published text | result | flags', with the flags
 'succeeded' or 'failed', then 'void' or 'defaulted' where they apply:
 'England: A lon - nwy via convoy | no convoy | failed'. POSTSTATE_MISSED is
 the powers the phase marks as having missed their orders ('none' for none).
+POSTSTATE_WHY is every order line again, as 'Power: published text | why',
+the why being the words the report puts in brackets after the order ('' for
+a plain success): 'Austria: A vie - gal | bounced: 1 vs A Warsaw 1'.
 Each goes through the same parser and phase pipeline as a real game."""
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from adjudicator.rules import load_variant
 
 SECTIONS = {"PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",
             "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_RESULTS", "POSTSTATE_MISSED",
-            "PRESTATE_CONTROL", "POSTSTATE_CONTROL"}
+            "PRESTATE_CONTROL", "POSTSTATE_CONTROL", "POSTSTATE_WHY"}
 
 
 @dataclass
@@ -258,6 +261,13 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
         ok = ok and actual_lines == expected_lines
         expected += [f"result {x}" for x in expected_lines]
         actual += [f"result {x}" for x in actual_lines]
+    if "POSTSTATE_WHY" in case.sections:
+        expected_whys = sorted(" | ".join(part.strip() for part in fix_power_names(variant, t).split("|"))
+                               for _, t in case.sections["POSTSTATE_WHY"])
+        actual_whys = sorted(why_line(variant, line) for line in outcome.orders)
+        ok = ok and actual_whys == expected_whys
+        expected += [f"why {x}" for x in expected_whys]
+        actual += [f"why {x}" for x in actual_whys]
     if "POSTSTATE_MISSED" in case.sections:
         expected_missed = sorted(variant.powers[lookup_power(variant, t)].name
                                  for _, t in case.sections["POSTSTATE_MISSED"] if t.lower() != "none")
@@ -290,6 +300,12 @@ def result_line(variant: Variant, line: OrderLine) -> str:
     from adjudicator.output.wording import order_text, result_words
     flags = ["succeeded" if line.succeeded else "failed"] + ["void"] * line.void + ["defaulted"] * line.defaulted
     return f"{variant.powers[line.power].name}: {order_text(line)} | {result_words(line)} | {' '.join(flags)}"
+
+
+def why_line(variant: Variant, line: OrderLine) -> str:
+    """An order line as POSTSTATE_WHY writes it: 'Power: text | why'."""
+    from adjudicator.output.wording import judged, order_text
+    return f"{variant.powers[line.power].name}: {order_text(line)} | {judged(line, variant.map)}"
 
 
 def load_case_variant(spec: str) -> Variant:
