@@ -5,7 +5,7 @@
     PRESTATE_SUPPLYCENTER_OWNERS / PRESTATE / PRESTATE_DISLODGED / PRESTATE_RESULTS
     ORDERS
     POSTSTATE / POSTSTATE_DISLODGED / POSTSTATE_SAME
-    POSTSTATE_RESULTS / POSTSTATE_MISSED / POSTSTATE_WHY    (the project's own, optional)
+    POSTSTATE_RESULTS / POSTSTATE_MISSED / POSTSTATE_WHY / POSTSTATE_ERRORS  (the project's own)
     END
 
 PRESTATE_CONTROL and POSTSTATE_CONTROL (the project's own, optional) list
@@ -20,6 +20,9 @@ the powers the phase marks as having missed their orders ('none' for none).
 POSTSTATE_WHY is every order line again, as 'Power: published text | why',
 the why being the words the report puts in brackets after the order ('' for
 a plain success): 'Austria: A vie - gal | bounced: 1 vs A Warsaw 1'.
+POSTSTATE_ERRORS is every order line the phase refused, as 'the line as
+written | kind: message': 'France: Build A par | cannot do: cannot build in
+Paris: occupied (sites: bre, mar)'.
 Each goes through the same parser and phase pipeline as a real game."""
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from adjudicator.rules import load_variant
 
 SECTIONS = {"PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",
             "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_RESULTS", "POSTSTATE_MISSED",
-            "PRESTATE_CONTROL", "POSTSTATE_CONTROL", "POSTSTATE_WHY"}
+            "PRESTATE_CONTROL", "POSTSTATE_CONTROL", "POSTSTATE_WHY", "POSTSTATE_ERRORS"}
 
 
 @dataclass
@@ -268,6 +271,13 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
         ok = ok and actual_whys == expected_whys
         expected += [f"why {x}" for x in expected_whys]
         actual += [f"why {x}" for x in actual_whys]
+    if "POSTSTATE_ERRORS" in case.sections:
+        expected_errors = sorted(" | ".join(part.strip() for part in fix_power_names(variant, t).split("|", 1))
+                                 for _, t in case.sections["POSTSTATE_ERRORS"])
+        actual_errors = sorted(f"{e.text.strip()} | {e.kind}: {e.message}" for e in outcome.errors)
+        ok = ok and actual_errors == expected_errors
+        expected += [f"error {x}" for x in expected_errors]
+        actual += [f"error {x}" for x in actual_errors]
     if "POSTSTATE_MISSED" in case.sections:
         expected_missed = sorted(variant.powers[lookup_power(variant, t)].name
                                  for _, t in case.sections["POSTSTATE_MISSED"] if t.lower() != "none")
