@@ -4,13 +4,18 @@ units they dislodged, by province."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from adjudicator.diplomacy import movement
 from adjudicator.diplomacy.model import Unit, UnitType
 from adjudicator.diplomacy.movement import resolve_movement
 from adjudicator.diplomacy.orders import Hold, Move, Order, SupportMove
+from adjudicator.diplomacy.resolver import Adjudicate, BackupRule, Resolver
 
 ARMY = UnitType.ARMY
+FLEET = UnitType.FLEET
 
 
 @pytest.mark.parametrize("orders, moved, dislodged", [
@@ -41,3 +46,27 @@ def test_a_unit_that_stays_is_dislodged_by_the_move_into_it() -> None:
     result = resolve_movement(units, orders, {})
     assert result.moved == {"mun": "boh"}
     assert result.dislodged == {"boh": "mun"}
+
+
+def test_a_support_that_names_another_coast_is_not_read_by_the_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The support matches no order (DATC 6.B.9), so it is taken off the move's
+    # supporters: the move, decided first, reads no other decision. One
+    # decision each; reading the support would have cost the move two more runs.
+    runs: list[str] = []
+
+    def counted(adjudicate: Adjudicate[str], backup_rule: BackupRule[str]) -> Resolver[str]:
+        def run(key: str, resolution: Callable[[str], bool]) -> bool:
+            runs.append(key)
+            return adjudicate(key, resolution)
+        return Resolver(run, backup_rule)
+
+    monkeypatch.setattr(movement, "Resolver", counted)
+    units = {"mao": Unit("france", FLEET, "mao"), "por": Unit("france", FLEET, "por")}
+    orders: dict[str, Order] = {
+        "mao": Move("france", FLEET, "mao", "spa/nc"),
+        "por": SupportMove("france", FLEET, "por", FLEET, "mao", "spa/sc"),
+    }
+    result = resolve_movement(units, orders, {})
+    assert result.moved == {"mao": "spa/nc"}
+    assert result.succeeded == {"mao": True, "por": False}
+    assert runs == ["mao", "por"]
