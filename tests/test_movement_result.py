@@ -70,3 +70,13 @@ def test_a_support_that_names_another_coast_is_not_read_by_the_move(monkeypatch:
     assert result.moved == {"mao": "spa/nc"}
     assert result.succeeded == {"mao": True, "por": False}
     assert runs == ["mao", "por"]
+
+
+def test_a_unit_without_an_order_holds() -> None:
+    units = {"mun": Unit("germany", ARMY, "mun"), "sil": Unit("germany", ARMY, "sil"),
+             "boh": Unit("austria", ARMY, "boh")}
+    orders: dict[str, Order] = {"mun": Move("germany", ARMY, "mun", "boh"),
+                                "sil": SupportMove("germany", ARMY, "sil", ARMY, "mun", "boh")}
+    result = resolve_movement(units, orders, {})
+    assert result.succeeded == {"mun": True, "sil": True, "boh": True}
+    assert result.dislodged == {"boh": "mun"}
