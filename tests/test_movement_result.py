@@ -48,19 +48,25 @@ def test_a_unit_that_stays_is_dislodged_by_the_move_into_it() -> None:
     assert result.dislodged == {"boh": "mun"}
 
 
-def test_a_support_that_names_another_coast_is_not_read_by_the_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The support matches no order (DATC 6.B.9), so it is taken off the move's
-    # supporters: the move, decided first, reads no other decision. One
-    # decision each; reading the support would have cost the move two more runs.
-    runs: list[str] = []
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The decisions run, in order, by key (a decision run again is listed again)."""
+    ran: list[str] = []
 
     def counted(adjudicate: Adjudicate[str], backup_rule: BackupRule[str]) -> Resolver[str]:
         def run(key: str, resolution: Callable[[str], bool]) -> bool:
-            runs.append(key)
+            ran.append(key)
             return adjudicate(key, resolution)
         return Resolver(run, backup_rule)
 
     monkeypatch.setattr(movement, "Resolver", counted)
+    return ran
+
+
+def test_a_support_that_names_another_coast_is_not_read_by_the_move(runs: list[str]) -> None:
+    # The support matches no order (DATC 6.B.9), so it is taken off the move's
+    # supporters: the move, decided first, reads no other decision. One
+    # decision each; reading the support would have cost the move two more runs.
     units = {"mao": Unit("france", FLEET, "mao"), "por": Unit("france", FLEET, "por")}
     orders: dict[str, Order] = {
         "mao": Move("france", FLEET, "mao", "spa/nc"),
@@ -70,6 +76,19 @@ def test_a_support_that_names_another_coast_is_not_read_by_the_move(monkeypatch:
     assert result.moved == {"mao": "spa/nc"}
     assert result.succeeded == {"mao": True, "por": False}
     assert runs == ["mao", "por"]
+
+
+def test_a_convoyed_move_without_a_path_reads_no_other_decision(runs: list[str]) -> None:
+    # No fleet convoys the army: its move fails on that alone, before it asks
+    # whether the unit in its destination leaves.
+    units = {"lon": Unit("england", ARMY, "lon"), "bel": Unit("france", ARMY, "bel")}
+    orders: dict[str, Order] = {
+        "lon": Move("england", ARMY, "lon", "bel", True),
+        "bel": Move("france", ARMY, "bel", "hol"),
+    }
+    result = resolve_movement(units, orders, {})
+    assert result.succeeded == {"lon": False, "bel": True}
+    assert runs == ["lon", "bel"]
 
 
 def test_a_unit_without_an_order_holds() -> None:
