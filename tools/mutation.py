@@ -30,21 +30,29 @@ PYTEST = "-m pytest -x -q -n 0 -p no:cacheprovider -p no:randomly"
 
 DATC = ["tests/test_datc.py"]
 AE = ["tests/test_ambition_empire_rules.py"]
+# The order types' parsing is pinned by the parser's table, their "why" by the report's wording.
+PARSER = ["tests/test_parser.py"]
+WHY = ["tests/test_why.py"]
 # Each module, by its path under adjudicator/, with the tests that cover it.
 MODULES: dict[str, list[str]] = {
-    "diplomacy/order_types/convoy.py": DATC,
-    "diplomacy/order_types/support.py": DATC,
-    "diplomacy/order_types/move.py": DATC,
-    "diplomacy/order_types/retreat.py": DATC,
-    "diplomacy/order_types/build.py": DATC,
-    "diplomacy/order_types/disband.py": DATC,
-    "diplomacy/order_types/waive.py": DATC,
-    "diplomacy/order_types/binding.py": [*DATC, "tests/test_binding.py"],
+    "diplomacy/order_types/convoy.py": [*DATC, *PARSER, *WHY],
+    "diplomacy/order_types/support.py": [*DATC, *PARSER, *WHY],
+    "diplomacy/order_types/move.py": [*DATC, *PARSER, *WHY, "tests/test_movement_result.py",
+                                      "tests/test_order_types.py"],
+    "diplomacy/order_types/retreat.py": [*DATC, *PARSER],
+    "diplomacy/order_types/build.py": [*DATC, *PARSER],
+    "diplomacy/order_types/disband.py": [*DATC, *PARSER],
+    "diplomacy/order_types/waive.py": [*DATC, *PARSER],
+    "diplomacy/order_types/binding.py": DATC,
+    "diplomacy/order_types/hold.py": [*DATC, *PARSER, *WHY],
+    "diplomacy/order_types/board.py": DATC,
+    "diplomacy/order_types/reading.py": [*PARSER, *DATC],
     "diplomacy/adjustments.py": DATC,
     "diplomacy/retreats.py": DATC,
-    "diplomacy/movement.py": DATC,
-    "diplomacy/validation.py": DATC,
-    "diplomacy/resolver.py": ["tests/test_resolver_decisions.py", "tests/test_resolver_fast_path.py", *DATC],
+    "diplomacy/movement.py": [*DATC, *WHY, "tests/test_movement_result.py"],
+    "diplomacy/validation.py": [*DATC, *PARSER],
+    "diplomacy/resolver.py": ["tests/test_resolver_cycles.py", "tests/test_resolver_decisions.py",
+                              "tests/test_resolver_fast_path.py", *DATC],
     "rules/ambition_empire_dp.py": AE,
     "rules/ambition_empire_sortie.py": AE,
     "rules/ambition_empire_common.py": AE,
@@ -82,10 +90,52 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "validate_convoy: exact 'order.origin == origin' -> '!='": "an army's origin never names a coast, so "
                                                                    "the normalised order equals the written one",
     },
+    "diplomacy/resolver.py": {
+        "guess_reads starts at -1 or 1, not 0; or counts 2 a read": "only compared for equality with its own "
+                                                                     "earlier value, and it only grows",
+        "_conclude: 'cycle.insert(0, key)' -> insert(1) or insert(-1)": "never runs: a second run repeats the "
+                                                                         "first up to its read of its own guess, "
+                                                                         "so the key is always in its cycle",
+        "_conclude: the loop unresolving the cycle's keys run zero times": "_forget(mark) just before has "
+                                                                           "unresolved every one of them",
+    },
     "diplomacy/order_types/support.py": {
         "supports_given: 'count += 1' -> 'count += 2'": "every strength becomes 1 + 2k instead of 1 + k, and "
                                                          "all comparisons keep their order (only the report's "
                                                          "strength figures change)",
+    },
+    "diplomacy/validation.py": {
+        "validate_movement_order: exact 'order.power == unit.power' -> '!='": "binding has refused an order for "
+                                                                             "another power's unit, so only "
+                                                                             "'exact' changes, and the checks "
+                                                                             "then build an equal order",
+        "settle_convoy_intent: 'asked = False' -> 'True'": "only skips a shortcut: with no convoy ordered or "
+                                                          "asked for, the loop after it changes no order either",
+    },
+    "diplomacy/order_types/move.py": {
+        "leaves_standoff: 'opponent is not None and succeeded' -> 'or'": "a head-to-head opponent that failed "
+                                                                         "still stands in the target, or the "
+                                                                         "unit that dislodged it does: the "
+                                                                         "target is occupied either way",
+        "attack_strength: 'prov in by_convoy and not has_path' -> 'not prov in', or its 'return 0' -> -1":
+            "every caller has already seen the convoyed move's path hold",
+        "resolve_destination: 'options[0]' -> 'options[-1]'": "taken only when there is one option",
+        "validate_move: 'not order.via_convoy' -> 'order.via_convoy' (land route)": "a 'via convoy' kept there "
+                                                                                    "is dropped by "
+                                                                                    "settle_convoy_intent (the "
+                                                                                    "land-route fallback); an "
+                                                                                    "order without is rebuilt equal",
+        "leaves_standoff: 'succeeded.get(opponent, False)' -> True": "every order has a result: the default is "
+                                                                      "never used",
+        "prevent_strength 0 -> -1 (no path; beaten head to head)": "a move of attack 0 has already failed on "
+                                                                     "its own unit's hold or defend strength, "
+                                                                     "and bounce lists only strengths above 0",
+    },
+    "diplomacy/order_types/retreat.py": {
+        "validate_retreat: 'FLEET and \"/\" not in dest' -> 'or'": "an army's retreat without a coast then looks "
+                                                                   "among its options for its own province, "
+                                                                   "which is the province itself",
+        "validate_retreat: 'matches[0]' -> 'matches[-1]'": "taken only when there is one match",
     },
     "diplomacy/adjustments.py": {
         "UNREACHABLE = 99 -> 98 or 100": "only compared with other distances, all far smaller",
