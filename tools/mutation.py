@@ -117,7 +117,7 @@ EQUIVALENT: dict[str, dict[str, str]] = {
                                                                          "still stands in the target, or the "
                                                                          "unit that dislodged it does: the "
                                                                          "target is occupied either way",
-        "attack_strength: 'prov in by_convoy and not has_path' -> 'not prov in', or its 'return 0' -> -1":
+        "attack_strength: 'prov in by_convoy and not has_path' -> 'not prov in', or its 'return 0' -> 1 or -1":
             "every caller has already seen the convoyed move's path hold",
         "resolve_destination: 'options[0]' -> 'options[-1]'": "taken only when there is one option",
         "validate_move: 'not order.via_convoy' -> 'order.via_convoy' (land route)": "a 'via convoy' kept there "
