@@ -112,6 +112,14 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "settle_convoy_intent: 'asked = False' -> 'True'": "only skips a shortcut: with no convoy ordered or "
                                                           "asked for, the loop after it changes no order either",
     },
+    "diplomacy/order_types/hold.py": {
+        "holds: 'return True' -> 'return False'": "no decision reads a hold's: the phase gives every hold its "
+                                                  "success without asking, and only moves', supports' and "
+                                                  "convoys' decisions are read",
+        "hold_strength 0 -> -1 (no unit; a unit that moved away)": "the move it is measured against has attack "
+                                                                   "1 at least there, and bounce lists only "
+                                                                   "strengths above 0",
+    },
     "diplomacy/order_types/move.py": {
         "leaves_standoff: 'opponent is not None and succeeded' -> 'or'": "a head-to-head opponent that failed "
                                                                          "still stands in the target, or the "
