@@ -112,6 +112,11 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "settle_convoy_intent: 'asked = False' -> 'True'": "only skips a shortcut: with no convoy ordered or "
                                                           "asked for, the loop after it changes no order either",
     },
+    "diplomacy/order_types/board.py": {
+        "is_dislodged: a unit that moved away 'return False' -> 'return True'": "only supports' and convoys' "
+                                                                                "units are asked, and they do "
+                                                                                "not move",
+    },
     "diplomacy/order_types/hold.py": {
         "holds: 'return True' -> 'return False'": "no decision reads a hold's: the phase gives every hold its "
                                                   "success without asking, and only moves', supports' and "
