@@ -28,6 +28,7 @@ Each goes through the same parser and phase pipeline as a real game."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -257,27 +258,23 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
     ok = actual == expected and actual_dislodged == expected_dislodged
     expected += [f"dislodged {x}" for x in expected_dislodged]
     actual += [f"dislodged {x}" for x in actual_dislodged]
-    if "POSTSTATE_RESULTS" in case.sections:
-        expected_lines = sorted(" | ".join(part.strip() for part in fix_power_names(variant, t).split("|"))
-                                for _, t in case.sections["POSTSTATE_RESULTS"])
-        actual_lines = sorted(result_line(variant, line) for line in outcome.orders)
+    # Each section of order lines: its label in a failure, how many '|' split
+    # a line (an error's message may hold one), and the phase's own lines.
+    line_sections: list[tuple[str, str, int, Callable[[], list[str]]]] = [
+        ("POSTSTATE_RESULTS", "result", -1, lambda: [result_line(variant, line) for line in outcome.orders]),
+        ("POSTSTATE_WHY", "why", -1, lambda: [why_line(variant, line) for line in outcome.orders]),
+        ("POSTSTATE_ERRORS", "error", 1,
+         lambda: [f"{e.text.strip()} | {e.kind}: {e.message}" for e in outcome.errors]),
+    ]
+    for section, label, splits, phase_lines in line_sections:
+        if section not in case.sections:
+            continue
+        expected_lines = sorted(" | ".join(part.strip() for part in fix_power_names(variant, t).split("|", splits))
+                                for _, t in case.sections[section])
+        actual_lines = sorted(phase_lines())
         ok = ok and actual_lines == expected_lines
-        expected += [f"result {x}" for x in expected_lines]
-        actual += [f"result {x}" for x in actual_lines]
-    if "POSTSTATE_WHY" in case.sections:
-        expected_whys = sorted(" | ".join(part.strip() for part in fix_power_names(variant, t).split("|"))
-                               for _, t in case.sections["POSTSTATE_WHY"])
-        actual_whys = sorted(why_line(variant, line) for line in outcome.orders)
-        ok = ok and actual_whys == expected_whys
-        expected += [f"why {x}" for x in expected_whys]
-        actual += [f"why {x}" for x in actual_whys]
-    if "POSTSTATE_ERRORS" in case.sections:
-        expected_errors = sorted(" | ".join(part.strip() for part in fix_power_names(variant, t).split("|", 1))
-                                 for _, t in case.sections["POSTSTATE_ERRORS"])
-        actual_errors = sorted(f"{e.text.strip()} | {e.kind}: {e.message}" for e in outcome.errors)
-        ok = ok and actual_errors == expected_errors
-        expected += [f"error {x}" for x in expected_errors]
-        actual += [f"error {x}" for x in actual_errors]
+        expected += [f"{label} {x}" for x in expected_lines]
+        actual += [f"{label} {x}" for x in actual_lines]
     if "POSTSTATE_MISSED" in case.sections:
         expected_missed = sorted(variant.powers[lookup_power(variant, t)].name
                                  for _, t in case.sections["POSTSTATE_MISSED"] if t.lower() != "none")
