@@ -99,11 +99,6 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "_conclude: the loop unresolving the cycle's keys run zero times": "_forget(mark) just before has "
                                                                            "unresolved every one of them",
     },
-    "diplomacy/order_types/support.py": {
-        "supports_given: 'count += 1' -> 'count += 2'": "every strength becomes 1 + 2k instead of 1 + k, and "
-                                                         "all comparisons keep their order (only the report's "
-                                                         "strength figures change)",
-    },
     "diplomacy/validation.py": {
         "validate_movement_order: exact 'order.power == unit.power' -> '!='": "binding has refused an order for "
                                                                              "another power's unit, so only "
