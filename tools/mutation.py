@@ -35,7 +35,7 @@ PARSER = ["tests/test_parser.py"]
 WHY = ["tests/test_why.py"]
 # Each module, by its path under adjudicator/, with the tests that cover it.
 MODULES: dict[str, list[str]] = {
-    "diplomacy/order_types/convoy.py": [*DATC, *PARSER, *WHY],
+    "diplomacy/order_types/convoy.py": [*DATC, *PARSER, *WHY, "tests/test_convoy_routes.py"],
     "diplomacy/order_types/support.py": [*DATC, *PARSER, *WHY],
     "diplomacy/order_types/move.py": [*DATC, *PARSER, *WHY, "tests/test_movement_result.py",
                                       "tests/test_order_types.py"],

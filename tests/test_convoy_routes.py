@@ -1,0 +1,47 @@
+"""Which fleets a convoy needs (the 2023 rules void a convoy order that is
+needed on no route): a route is a chain of seas with no chord, only its
+first sea touching the army's province and only its last the destination.
+Small maps of seas, so each route is plain to see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from adjudicator.diplomacy.order_types import convoy
+from adjudicator.diplomacy.order_types.convoy import _search_needed
+
+
+@dataclass
+class Seas:
+    """A map as the search reads it: the seas touching each province and each sea."""
+    seas_touching: dict[str, frozenset[str]]
+
+
+def seas(**touching: str) -> Seas:
+    return Seas({p: frozenset(t.split()) for p, t in touching.items()})
+
+
+# O touches sea a, D touches sea c; a touches c directly, and b touches both.
+TRIANGLE = seas(O="a", D="c", a="b c", b="a c", c="a b")
+# A line of seas from O to D: a - b - c - d.
+LINE = seas(O="a", D="d", a="b", b="a c", c="b d", d="c")
+
+
+@pytest.mark.parametrize("sea, needed", [("a", True), ("c", True), ("b", False)])
+def test_a_fleet_only_on_a_route_with_a_chord_is_not_needed(sea: str, needed: bool) -> None:
+    # a - b - c has the chord a - c: a - c is the route, and b is left out.
+    assert _search_needed(TRIANGLE, sea, "O", "D") is needed  # type: ignore[arg-type]
+
+
+def test_every_fleet_of_a_single_chain_is_needed() -> None:
+    assert all(_search_needed(LINE, s, "O", "D") for s in "abcd")  # type: ignore[arg-type]
+
+
+def test_a_search_past_its_budget_takes_the_order_as_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # b is needed on no route (the chord a - c), but a budget of one step
+    # runs out first: a hostile map cannot make the search cost more.
+    assert _search_needed(TRIANGLE, "b", "O", "D") is False  # type: ignore[arg-type]
+    monkeypatch.setattr(convoy, "ROUTE_SEARCH_LIMIT", 1)
+    assert _search_needed(TRIANGLE, "b", "O", "D") is True  # type: ignore[arg-type]
