@@ -40,8 +40,11 @@ def test_every_fleet_of_a_single_chain_is_needed() -> None:
 
 
 def test_a_search_past_its_budget_takes_the_order_as_legal(monkeypatch: pytest.MonkeyPatch) -> None:
-    # b is needed on no route (the chord a - c), but a budget of one step
-    # runs out first: a hostile map cannot make the search cost more.
+    # b is needed on no route (the chord a - c): the whole search looks at
+    # a, then b, then c, three steps. A budget of three finishes it; a
+    # budget of two runs out first and takes the order as legal, so a
+    # hostile map cannot make the search cost more than its budget.
+    monkeypatch.setattr(convoy, "ROUTE_SEARCH_LIMIT", 3)
     assert _search_needed(TRIANGLE, "b", "O", "D") is False  # type: ignore[arg-type]
-    monkeypatch.setattr(convoy, "ROUTE_SEARCH_LIMIT", 1)
+    monkeypatch.setattr(convoy, "ROUTE_SEARCH_LIMIT", 2)
     assert _search_needed(TRIANGLE, "b", "O", "D") is True  # type: ignore[arg-type]
