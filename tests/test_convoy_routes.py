@@ -9,8 +9,15 @@ from dataclasses import dataclass
 
 import pytest
 
+from adjudicator.diplomacy.model import Unit, UnitType
 from adjudicator.diplomacy.order_types import convoy
-from adjudicator.diplomacy.order_types.convoy import _search_needed
+from adjudicator.diplomacy.order_types.board import Board
+from adjudicator.diplomacy.order_types.convoy import (
+    _search_needed,
+    fleet_route_exists,
+    has_path,
+)
+from adjudicator.diplomacy.orders import Convoy, Move, Order
 
 
 @dataclass
@@ -48,3 +55,38 @@ def test_a_search_past_its_budget_takes_the_order_as_legal(monkeypatch: pytest.M
     assert _search_needed(TRIANGLE, "b", "O", "D") is False  # type: ignore[arg-type]
     monkeypatch.setattr(convoy, "ROUTE_SEARCH_LIMIT", 2)
     assert _search_needed(TRIANGLE, "b", "O", "D") is True  # type: ignore[arg-type]
+
+
+# O touches s1 and s2, looked at in that order, so s2 first (the searches
+# keep a stack). s2 leads only round a ring (x, y) that reaches x twice; s1
+# touches D. The search must go on past the ring to s1.
+RING = {"O": ("s1", "s2"), "D": ("s1",), "s1": ("O",), "s2": ("x", "y"), "x": ("s2", "y"), "y": ("x",)}
+
+
+@dataclass
+class Position:
+    units: dict[str, Unit]
+
+
+@dataclass
+class SeaMap:
+    seas_touching: dict[str, tuple[str, ...]]
+
+    def is_sea(self, place: str) -> bool:
+        return place not in ("O", "D")
+
+
+def test_a_chain_of_fleets_is_found_past_a_ring_looked_at_first() -> None:
+    fleets = {s: Unit("england", UnitType.FLEET, s) for s in ("s1", "s2", "x", "y")}
+    assert fleet_route_exists(Position(fleets), SeaMap(RING), "O", "D")  # type: ignore[arg-type]
+
+
+def test_a_convoy_path_is_found_past_a_ring_looked_at_first() -> None:
+    units = {p: Unit("england", UnitType.FLEET, p) for p in ("s1", "s2", "x", "y")}
+    units["O"] = Unit("england", UnitType.ARMY, "O")
+    orders: dict[str, Order] = {s: Convoy("england", UnitType.FLEET, s, "O", "D") for s in ("s1", "s2", "x", "y")}
+    orders["O"] = Move("england", UnitType.ARMY, "O", "D", True)
+    board = Board(units, orders, RING)  # type: ignore[arg-type]
+    board.by_convoy, board.target = {"O"}, {"O": "D"}
+    board.convoys[("O", "D")] = ["s1", "s2", "x", "y"]
+    assert has_path(board, "O", lambda fleet: True)
