@@ -162,3 +162,15 @@ def test_other_phase_lines_are_refused(game: Path, tmp_path: Path, line: str, me
     body = f"password: {PASSWORDS['italy']}\n{line}\nA ven - pie\n"
     [result] = ingest(game, mail_to(tmp_path, address("italy"), body, "odd"))
     assert result.status == "refused" and message in (result.reason or "")
+
+
+def test_a_report_asked_for_again_comes_with_the_public_picture_of_the_table(sw: Path, tmp_path: Path) -> None:
+    from adjudicator.output.png import svg_to_png
+    result = take(sw, tmp_path, "alice", "password: pw-alice\nhistory setup\n", "h1")
+    reply = read_eml(result.reply)
+    text = reply.get_body(("plain",)).get_content()
+    assert "HISTORY OF" in text and "(its picture of the table is attached)" in text, text
+    pictures = [p for p in reply.iter_attachments() if p.get_content_type() == "image/png"]
+    public = svg_to_png((sw / "maps" / "0000-setup.svg").read_text(encoding="utf-8"))
+    assert len(pictures) == 1 and pictures[0].get_content() == public       # the public one, not alice's own
+    assert public != svg_to_png((sw / "private" / "alice" / "0000-setup.svg").read_text(encoding="utf-8"))

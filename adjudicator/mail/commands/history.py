@@ -36,7 +36,7 @@ def run(asked: Asked, command: Command) -> str:
         shown = [label(s, card) for s in slugs[-MAX_LISTED:]]
         head = ["Phases with a report: " + ", ".join(shown) + ". Send 'history PHASE' for one of them.", ""]
     text = (ctx.folder / "reports" / f"{slug}.txt").read_text(encoding="utf-8")
-    note = attach_map(asked, slug) if not card else ""
+    note = attach_map(asked, slug, "its picture of the table" if card else "its map")
     return "\n".join(head) + f"HISTORY OF {label(slug, card).upper()}{note}\n\n" + text.rstrip("\n")
 
 
@@ -53,8 +53,9 @@ def find(asked: Asked, text: str, slugs: list[str], card: bool) -> str:
     return found[-1]
 
 
-def attach_map(asked: Asked, slug: str) -> str:
-    """The phase's map as PNG (or its SVG where none can be drawn), attached to the reply."""
+def attach_map(asked: Asked, slug: str, what: str) -> str:
+    """The phase's map (a card game's public picture of the table) as PNG, or
+    its SVG where none can be drawn, attached to the reply."""
     svg = asked.folder / "maps" / f"{slug}.svg"
     if not svg.is_file():
         return ""
@@ -64,4 +65,4 @@ def attach_map(asked: Asked, slug: str) -> str:
     picture = results.Attachment(png, "image", "png", f"history-{slug}.png") if png is not None else \
         results.Attachment(data, "image", "svg+xml", f"history-{slug}.svg")
     asked.verdict.attachments.append(results.attachment_part(picture))
-    return " (its map is attached)"
+    return f" ({what} is attached)"
