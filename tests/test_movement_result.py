@@ -50,13 +50,24 @@ def test_a_unit_that_stays_is_dislodged_by_the_move_into_it() -> None:
 
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The decisions run, in order, by key (a decision run again is listed again)."""
+    """The decisions run, in order, by key (a decision run again is listed
+    again); a decision that read others is listed as 'key<-other,...'."""
     ran: list[str] = []
 
     def counted(adjudicate: Adjudicate[str], backup_rule: BackupRule[str]) -> Resolver[str]:
         def run(key: str, resolution: Callable[[str], bool]) -> bool:
+            read: list[str] = []
+
+            def reading(other: str) -> bool:
+                read.append(other)
+                return resolution(other)
+            at = len(ran)
             ran.append(key)
-            return adjudicate(key, resolution)
+            try:
+                return adjudicate(key, reading)
+            finally:
+                if read:
+                    ran[at] = f"{key}<-{','.join(read)}"
         return Resolver(run, backup_rule)
 
     monkeypatch.setattr(movement, "Resolver", counted)
@@ -65,8 +76,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def test_a_support_that_names_another_coast_is_not_read_by_the_move(runs: list[str]) -> None:
     # The support matches no order (DATC 6.B.9), so it is taken off the move's
-    # supporters: the move, decided first, reads no other decision. One
-    # decision each; reading the support would have cost the move two more runs.
+    # supporters: the move reads no other decision.
     units = {"mao": Unit("france", FLEET, "mao"), "por": Unit("france", FLEET, "por")}
     orders: dict[str, Order] = {
         "mao": Move("france", FLEET, "mao", "spa/nc"),
@@ -75,7 +85,23 @@ def test_a_support_that_names_another_coast_is_not_read_by_the_move(runs: list[s
     result = resolve_movement(units, orders, {})
     assert result.moved == {"mao": "spa/nc"}
     assert result.succeeded == {"mao": True, "por": False}
-    assert runs == ["mao", "por"]
+    assert runs == ["por", "mao"]
+
+
+def test_supports_are_decided_before_the_moves_that_read_them(runs: list[str]) -> None:
+    # The support is decided first, reading nothing; the move then reads it
+    # once, already decided. Decided in the units' order, the move would run
+    # three times: bare, then under the guessing, then again once the support is decided.
+    units = {"mun": Unit("germany", ARMY, "mun"), "sil": Unit("germany", ARMY, "sil"),
+             "boh": Unit("austria", ARMY, "boh")}
+    orders: dict[str, Order] = {
+        "mun": Move("germany", ARMY, "mun", "boh"),
+        "sil": SupportMove("germany", ARMY, "sil", ARMY, "mun", "boh"),
+        "boh": Hold("austria", ARMY, "boh"),
+    }
+    result = resolve_movement(units, orders, {})
+    assert result.dislodged == {"boh": "mun"}
+    assert runs == ["sil", "mun<-sil"]
 
 
 def test_a_convoyed_move_without_a_path_reads_no_other_decision(runs: list[str]) -> None:

@@ -146,6 +146,12 @@ class MovementAdjudicator(Board):
     def run(self) -> MovementResult:
         # Holds (and any order with no decision of its own) succeed; nothing asks for them.
         resolve = self.resolver.resolve
+        # Supports first: a move reads its supports, and a support seldom reads
+        # anything (only a move into it, by convoy or from where it supports
+        # against), so a move finds them decided and runs once, bare, instead
+        # of under the guessing bookkeeping. The order only changes the work.
+        for prov in self.supports:
+            resolve(prov)
         succeeded = {p: resolve(p) if type(o) in DECISIONS else True for p, o in self.orders.items()}
         moved, dislodged = self.moves_made(succeeded)
         occupied = self.units.keys() - moved.keys() - dislodged.keys()     # set arithmetic, in C
