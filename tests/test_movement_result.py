@@ -35,15 +35,18 @@ def test_only_a_unit_that_stays_where_a_move_succeeds_is_dislodged(
     assert result.dislodged == dislodged
 
 
+# Munich, supported from Silesia, attacks Bohemia, which holds.
+SUPPORTED_ATTACK_UNITS = {"mun": Unit("germany", ARMY, "mun"), "sil": Unit("germany", ARMY, "sil"),
+                          "boh": Unit("austria", ARMY, "boh")}
+SUPPORTED_ATTACK: dict[str, Order] = {
+    "mun": Move("germany", ARMY, "mun", "boh"),
+    "sil": SupportMove("germany", ARMY, "sil", ARMY, "mun", "boh"),
+    "boh": Hold("austria", ARMY, "boh"),
+}
+
+
 def test_a_unit_that_stays_is_dislodged_by_the_move_into_it() -> None:
-    units = {"mun": Unit("germany", ARMY, "mun"), "sil": Unit("germany", ARMY, "sil"),
-             "boh": Unit("austria", ARMY, "boh")}
-    orders: dict[str, Order] = {
-        "mun": Move("germany", ARMY, "mun", "boh"),
-        "sil": SupportMove("germany", ARMY, "sil", ARMY, "mun", "boh"),
-        "boh": Hold("austria", ARMY, "boh"),
-    }
-    result = resolve_movement(units, orders, {})
+    result = resolve_movement(SUPPORTED_ATTACK_UNITS, SUPPORTED_ATTACK, {})
     assert result.moved == {"mun": "boh"}
     assert result.dislodged == {"boh": "mun"}
 
@@ -92,14 +95,7 @@ def test_supports_are_decided_before_the_moves_that_read_them(runs: list[str]) -
     # The support is decided first, reading nothing; the move then reads it
     # once, already decided. Decided in the units' order, the move would run
     # three times: bare, then under the guessing, then again once the support is decided.
-    units = {"mun": Unit("germany", ARMY, "mun"), "sil": Unit("germany", ARMY, "sil"),
-             "boh": Unit("austria", ARMY, "boh")}
-    orders: dict[str, Order] = {
-        "mun": Move("germany", ARMY, "mun", "boh"),
-        "sil": SupportMove("germany", ARMY, "sil", ARMY, "mun", "boh"),
-        "boh": Hold("austria", ARMY, "boh"),
-    }
-    result = resolve_movement(units, orders, {})
+    result = resolve_movement(SUPPORTED_ATTACK_UNITS, SUPPORTED_ATTACK, {})
     assert result.dislodged == {"boh": "mun"}
     assert runs == ["sil", "mun<-sil"]
 
