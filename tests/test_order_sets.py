@@ -227,3 +227,22 @@ def test_a_retreat_is_replaced_by_the_next_one_and_only_a_valid_one_counts(game:
     assert held(game, "france", "1901-spring-retreat") == ["A par R gas"]
     assert open_game(game).standing().waiting == []
     assert "France is in" in reply(result)
+
+
+def test_disbands_count_against_what_is_owed_and_the_newest_win() -> None:
+    """Austria holds 2 centres with 4 units in Winter 1902: it owes 2 disbands.
+    Disbands count against that debt, and a build or waive does not."""
+    from adjudicator.diplomacy.statefile import state_from_data
+    from adjudicator.folder.orderset import SetWords, merge, readiness
+    from adjudicator.rules import load_variant
+    variant = load_variant("standard")
+    state = state_from_data({
+        "variant": "standard", "phase": {"year": 1902, "season": "winter", "kind": "adjustment"},
+        "units": {"austria": ["A vie", "A bud", "F tri", "A ser"], "italy": ["A ven"]},
+        "centres": {"austria": ["vie", "bud"], "italy": ["ven", "tri", "rom"]}}, variant, "test")
+    held = merge(variant, state, "austria", None, "A vie disband\nwaive", SetWords(), "# first")
+    assert held.lines == ["A vie disband"] and held.refused == ["waive"]        # nothing to waive
+    assert readiness(variant, state, "austria", held).missing == ["1 more disband"]
+    held = merge(variant, state, "austria", held, "A bud disband\nA ser disband", SetWords(), "# second")
+    assert held.lines == ["A bud disband", "A ser disband"]                     # the newest two
+    assert readiness(variant, state, "austria", held).complete

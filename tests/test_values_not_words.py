@@ -64,3 +64,19 @@ def test_the_grep_finds_variant_data(line: str) -> None:
 ])
 def test_the_grep_leaves_typed_tests_alone(line: str) -> None:
     assert not WORD_TESTS.search(line) and not VARIANT_DATA.search(line)
+
+
+# An order's class tested to choose behaviour: `isinstance(order, (Build, Waive))`.
+CLASS_TESTS = re.compile(rf"""isinstance\([^,]+,\s*\(?\s*({ORDER_KINDS})\b""")
+
+
+def test_the_game_folder_asks_orders_instead_of_testing_their_class() -> None:
+    """The order set counts builds, waives and disbands by what each order
+    answers (winter_count), not by its class."""
+    assert [o for o in offences(CLASS_TESTS) if o.startswith("folder/")] == []
+
+
+@pytest.mark.parametrize("line", ["builds = [e for e in entries if isinstance(e[1].order, (Build, Waive))]",
+                                  "have = sum(1 for order in valid if isinstance(order, Disband))"])
+def test_the_grep_finds_a_class_test(line: str) -> None:
+    assert CLASS_TESTS.search(line)

@@ -45,6 +45,11 @@ class OrderShape:
         """The province this order moves its unit to; None if the unit stays."""
         return None
 
+    def winter_count(self) -> int:
+        """What the order counts for against a winter's owed adjustments: a
+        build or a waive uses one build (1), a disband meets one disband (-1)."""
+        return 0
+
 
 # unsafe_hash: equal orders hash alike, as frozen ones did; the fields are Final.
 @dataclass(slots=True, unsafe_hash=True)
@@ -173,11 +178,17 @@ class Disband(Order):
     def __str__(self) -> str:
         return f"{self.unit_text()} disband"
 
+    def winter_count(self) -> int:
+        return -1
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Build(Order):
     def __str__(self) -> str:
         return f"build {self.unit_text()}"
+
+    def winter_count(self) -> int:
+        return 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +198,9 @@ class Waive(OrderShape):
 
     def __str__(self) -> str:
         return "waive"
+
+    def winter_count(self) -> int:
+        return 1
 
 
 AnyOrder = Order | Waive

@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from adjudicator.diplomacy.orders import Build, Disband, Order, Waive
 from adjudicator.folder.gamefolder import MAX_ORDERS_BYTES, run_phase
 from adjudicator.store import storage
 
@@ -147,13 +146,13 @@ def is_usable(line: ParsedLine, refused: set[int]) -> bool:
 def order_key(variant: Variant, line: ParsedLine, waives: list[int]) -> tuple[str, str]:
     """What an order line is for: its unit, a build's province, one more waive."""
     order = line.order
-    if isinstance(order, Waive):
+    assert order is not None
+    if not order.province:                  # a waive names no province: each is one more
         waives[0] += 1
         return "waive", str(waives[0])
-    assert isinstance(order, Order)
     if is_dp_line(variant, line):
         return "dp", order.province
-    return ("build" if isinstance(order, Build) else "unit"), order.province
+    return "unit", order.province           # a build is keyed by its province, as a unit is
 
 
 def merge(variant: Variant, state: GameState, power: str, old: OrderSet | None, text: str,
@@ -195,8 +194,8 @@ def trim_adjustments(variant: Variant, state: GameState, power: str,
     if state.phase.kind != "adjustment":
         return entries
     owed = owed_count(variant, state, power)
-    builds = [e for e in entries if isinstance(e[1].order, (Build, Waive))]
-    disbands = [e for e in entries if isinstance(e[1].order, Disband)]
+    builds = [e for e in entries if e[1].order is not None and e[1].order.winter_count() > 0]
+    disbands = [e for e in entries if e[1].order is not None and e[1].order.winter_count() < 0]
     drop: list[tuple[str, ParsedLine, bool]] = []
     for group, limit in ((builds, max(owed, 0)), (disbands, max(-owed, 0))):
         newest_first = sorted(group, key=lambda e: (not e[2], -group.index(e)))
@@ -227,8 +226,8 @@ def readiness(variant: Variant, state: GameState, power: str, held: OrderSet | N
     own = [line for line in lines
            if is_usable(line, refused) and not is_dp_line(variant, line) and line.power in (None, power)]
     valid = [line.order for line in own if line.number not in void]
-    ordered = {order.province for order in valid if isinstance(order, Order) and not isinstance(order, Build)}
-    voided = {line.order.province for line in own if line.number in void and isinstance(line.order, Order)}
+    ordered = {order.province for order in valid if order is not None}
+    voided = {line.order.province for line in own if line.number in void and line.order is not None}
     graph = variant.map
 
     def lacks(name: str, province: str) -> str:
@@ -247,12 +246,12 @@ def readiness(variant: Variant, state: GameState, power: str, held: OrderSet | N
         owed = owed_count(variant, state, power)
         if owed > 0:
             need = min(owed, len(variant.rules.build_sites(variant, state, power)))
-            have = sum(1 for order in valid if isinstance(order, (Build, Waive)))
+            have = sum(1 for order in valid if order is not None and order.winter_count() > 0)
             if have < need:
                 plural = "s" if need - have > 1 else ""
                 missing = [f"{need - have} more build{plural} or waive{plural}"]
         elif owed < 0:
-            have = sum(1 for order in valid if isinstance(order, Disband))
+            have = sum(1 for order in valid if order is not None and order.winter_count() < 0)
             if have < -owed:
                 missing = [f"{-owed - have} more disband{'s' if -owed - have > 1 else ''}"]
     flag = held.flag if held else None
