@@ -26,7 +26,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".mutation"
-PYTEST = "-m pytest -x -q -n 0 -p no:cacheprovider -p no:randomly"
+# Without hypothesis's pytest plugin, whose import is most of a short run's
+# start-up (about 5 s of 7 on a loaded machine): tests that use hypothesis
+# import it themselves and run the same.
+PYTEST = "-m pytest -x -q -n 0 -p no:cacheprovider -p no:randomly -p no:hypothesispytest"
 
 DATC = ["tests/test_datc.py"]
 AE = ["tests/test_ambition_empire_rules.py"]
@@ -63,6 +66,10 @@ MODULES: dict[str, list[str]] = {
     "store/phasecommit.py": ["tests/test_phasecommit.py", "tests/test_phasecommit_modes.py"],
     "store/seal.py": ["tests/test_seal.py", "tests/test_phasecommit.py"],
     "store/names.py": ["tests/test_names.py", "tests/test_phasecommit.py"],
+    "store/storage.py": ["tests/test_storage.py", "tests/test_hostile_inputs.py", "tests/test_yaml_kept.py",
+                         "tests/test_seal.py"],
+    "store/folderlock.py": ["tests/test_startup_lock.py",
+                            "tests/test_folder_safety.py::test_a_second_run_waits_then_says_another_run_holds_the_game"],
 }
 
 # The operators used: the kinds of change the audit made, one mutant each
