@@ -68,8 +68,15 @@ MODULES: dict[str, list[str]] = {
     "store/names.py": ["tests/test_names.py", "tests/test_phasecommit.py"],
     "store/storage.py": ["tests/test_storage.py", "tests/test_hostile_inputs.py", "tests/test_yaml_kept.py",
                          "tests/test_seal.py"],
-    "store/folderlock.py": ["tests/test_startup_lock.py",
+    "store/folderlock.py": ["tests/test_folderlock.py", "tests/test_startup_lock.py",
                             "tests/test_folder_safety.py::test_a_second_run_waits_then_says_another_run_holds_the_game"],
+    "store/gamemeta.py": ["tests/test_gamemeta.py", "tests/test_hostile_inputs.py"],
+    "store/rollback.py": ["tests/test_rollback_plan.py", "tests/test_rollback_preview.py"],
+    "store/usercache.py": ["tests/test_usercache.py", "tests/test_yaml_kept.py"],
+    "store/packagedata.py": ["tests/test_packagedata.py", "tests/test_packaging.py"],
+    "store/owed.py": ["tests/test_mail_service.py"],
+    "rules/__init__.py": ["tests/test_variant_loading.py"],
+    "rules/ambition_empire.py": AE,
 }
 
 # The operators used: the kinds of change the audit made, one mutant each
