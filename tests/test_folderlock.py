@@ -5,6 +5,7 @@ no name and so is not held (a run that held it would run beside another)."""
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import time
 from pathlib import Path
@@ -68,3 +69,37 @@ def test_a_run_that_waits_tries_again_every_twentieth_of_a_second(tmp_path: Path
     finally:
         os.close(holder)
     assert pauses and max(pauses) == 0.05 and len(pauses) > 1
+
+
+def test_with_no_time_left_a_run_stops_without_a_pause(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that stands still: the run must give up at once, not wait for time to pass."""
+    holder = os.open(tmp_path / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        assert len(pauses) < 3, "still waiting with no time left"
+
+    monkeypatch.setattr(time, "monotonic", lambda: 1000.0)
+    monkeypatch.setattr(time, "sleep", pause)
+    monkeypatch.setenv("ADJUDICATOR_LOCK_WAIT", "0")
+    try:
+        with pytest.raises(GameFolderError, match="another run holds the game"), folderlock.hold(tmp_path):
+            pass
+    finally:
+        os.close(holder)
+    assert pauses == []
+
+
+def test_a_lock_file_made_where_missing_is_the_owners_alone(tmp_path: Path) -> None:
+    """As `new` makes it (0600): with a lock file others can read, any local
+    user could hold the game's lock, since flock needs no write access."""
+    old = os.umask(0)
+    try:
+        fd = folderlock._try_flock(tmp_path / ".lock")
+    finally:
+        os.umask(old)
+    assert fd is not None
+    os.close(fd)
+    assert stat.S_IMODE((tmp_path / ".lock").stat().st_mode) == 0o600
