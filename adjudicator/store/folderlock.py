@@ -76,7 +76,9 @@ else:
 
     def _try_flock(path: Path) -> int | None:
         """An open descriptor holding the lock on `path`, or None while another holds it."""
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        # 0600, as `new` makes it: flock needs no write access, so a lock file
+        # others can read is one any local user could hold.
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             if os.fstat(fd).st_nlink > 0:
