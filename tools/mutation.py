@@ -164,7 +164,7 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "'-unit_distance' -> '~unit_distance'": "~d is -d - 1: the same order",
         "fleets' sort key 0 -> -1, armies' 1 -> 2": "the same order",
         "'due > 0' -> 'due >= 0' or '> -1'": "with nothing due, civil disorder picks nothing",
-        "'adj.delta > 0' -> '>= 0'": "with nothing due, builds_left is 0 and no line is written",
+        "'adj.delta > 0' -> '>= 0' or '> -1'": "with nothing due, builds_left is 0 and no line is written",
     },
     "rules/ambition_empire_dp.py": {
         "DiplomacyPoints, Status: 'slots=True' -> False": "a frozen value with or without __slots__ behaves the same",

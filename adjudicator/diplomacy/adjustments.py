@@ -89,7 +89,7 @@ def fleet_distance(graph: MapGraph, start: str, homes: set[str]) -> int:
     return UNREACHABLE
 
 
-def unit_distance(graph: MapGraph, unit: Unit, homes: set[str], fleets_by_water: bool = True) -> int:
+def unit_distance(graph: MapGraph, unit: Unit, homes: set[str], fleets_by_water: bool) -> int:
     if unit.type is UnitType.FLEET and fleets_by_water:
         return fleet_distance(graph, unit.location, homes)
     return distance_to_home(graph, unit.province, homes)
