@@ -229,8 +229,9 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "_StrictLoader.construct_mapping: 'deep=False' -> True": "deep only changes when nested values are built: "
                                                                 "without aliases (refused) each node is built once, "
                                                                 "the same",
-        "_KEEP_TAG: 'sys.version_info[:2]' -> '[:3]'": "the tag then changes with Python's patch version too: the "
-                                                       "cache is only made again more often",
+        "_KEEP_TAG: 'sys.version_info[:2]' -> '[:3]' or '[:1]'": "the tag changes more or less often; the data "
+                                                                  "kept is plain, which marshal (its version in "
+                                                                  "the tag) reads the same in every Python 3",
         "atomic_write: 'mode != 0o600' -> 0o601 or 0o577": "the default mode is then set again by fchmod to the 0600 "
                                                           "mkstemp gave",
     },
