@@ -235,6 +235,9 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "atomic_write: 'mode != 0o600' -> 0o601 or 0o577": "the default mode is then set again by fchmod to the 0600 "
                                                           "mkstemp gave",
     },
+    "store/gamemeta.py": {
+        "check_meta: \"meta.get('seed', 0)\" -> 1 or -1": "the default is only checked to be a whole number",
+    },
     "store/folderlock.py": {
         "the Windows branch's 'except filelock.Timeout' and 'except OSError' dropped": "never runs on POSIX, "
                                                                                        "where the tool and CI run",
