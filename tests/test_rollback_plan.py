@@ -58,7 +58,10 @@ def test_the_first_rollback_is_number_one_and_the_tenth_follows_the_ninth(tmp_pa
     game = tmp_path / "g"
     (game / "history").mkdir(parents=True)
     (game / "history" / "0002-b.yaml").write_text("x", encoding="utf-8")
-    assert rollback.plan(game, 1, phase_key)[0][1] == game / "history" / "superseded" / "1" / "history" / "0002-b.yaml"
+    first = game / "history" / "superseded" / "1" / "history" / "0002-b.yaml"
+    assert rollback.plan(game, 1, phase_key)[0][1] == first
+    (game / "history" / "superseded" / "notes").mkdir(parents=True)      # a folder there, but no rollback yet
+    assert rollback.plan(game, 1, phase_key)[0][1] == first
     for number in ("9", "3", "kept"):
         (game / "history" / "superseded" / number).mkdir(parents=True)
     assert rollback.plan(game, 1, phase_key)[0][1].relative_to(game / "history" / "superseded").parts[0] == "10"

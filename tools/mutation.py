@@ -238,6 +238,9 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "store/gamemeta.py": {
         "check_meta: \"meta.get('seed', 0)\" -> 1 or -1": "the default is only checked to be a whole number",
     },
+    "store/packagedata.py": {
+        "package_folder: 'folders[0]' -> 'folders[-1]'": "read only when there is one folder",
+    },
     "store/folderlock.py": {
         "the Windows branch's 'except filelock.Timeout' and 'except OSError' dropped": "never runs on POSIX, "
                                                                                        "where the tool and CI run",
