@@ -70,3 +70,24 @@ def test_pruning_removes_the_named_files_unused_for_thirty_days(tmp_path: Path) 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other-e.marshal", "yaml-c.marshal", "yaml-d.marshal",
                                                           "yaml-f.txt", "yaml-g.marshal"]
     usercache.prune(tmp_path / "none", "yaml-", (".marshal",))    # a missing folder is no error
+
+
+def test_thirty_days_are_counted_to_the_second(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that stands still: a file unused for exactly thirty days stays, ten seconds more and it goes."""
+    now = 2_000_000_000
+    monkeypatch.setattr(time, "time", lambda: float(now))
+    for name, age in (("yaml-exact.marshal", 30 * 86400), ("yaml-older.marshal", 30 * 86400 + 10),
+                      ("yaml-newer.marshal", 30 * 86400 - 10)):
+        (tmp_path / name).write_text(name, encoding="utf-8")
+        os.utime(tmp_path / name, ns=((now - age) * 10**9, (now - age) * 10**9))
+    usercache.prune(tmp_path, "yaml-", (".marshal",))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["yaml-exact.marshal", "yaml-newer.marshal"]
+
+
+def test_a_link_is_judged_by_its_own_age_not_its_targets(tmp_path: Path) -> None:
+    old = time.time() - 40 * 86400
+    (tmp_path / "target").write_text("old", encoding="utf-8")
+    os.utime(tmp_path / "target", (old, old))
+    (tmp_path / "yaml-link.marshal").symlink_to(tmp_path / "target")
+    usercache.prune(tmp_path, "yaml-", (".marshal",))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["target", "yaml-link.marshal"]
