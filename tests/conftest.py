@@ -14,12 +14,21 @@
 * `built_once` builds an expensive folder (a sample game replayed through
   the CLI) once per test run, for every worker; a test that would change it
   works on a copy. Files whose tests read such a folder directly run last,
-  when it is ready."""
+  when it is ready.
+* The package's bytecode is compiled once per run when the environment says
+  not to write it (PYTHONDONTWRITEBYTECODE): an installed judge has it (pip
+  compiles it at install), so the workers and every CLI subprocess a test
+  starts load it rather than compiling the whole package again. The files
+  are checked against their source's hash, not its time, so a file changed
+  within the same second (a mutant) is never run from stale bytecode."""
 
 from __future__ import annotations
 
+import compileall
 import os
+import py_compile
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -47,6 +56,9 @@ LONGEST_FIRST = (
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if sys.dont_write_bytecode and not os.environ.get("PYTEST_XDIST_WORKER"):
+        compileall.compile_dir(ROOT / "adjudicator", quiet=2,
+                               invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
     # Before any temporary folder is made, and before xdist starts its workers
     # (they inherit TMPDIR, and their tmp_path lies under this process's one).
     if os.environ.get("TMPDIR"):
