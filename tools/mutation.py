@@ -36,6 +36,8 @@ AE = ["tests/test_ambition_empire_rules.py"]
 # The order types' parsing is pinned by the parser's table, their "why" by the report's wording.
 PARSER = ["tests/test_parser.py"]
 WHY = ["tests/test_why.py"]
+# The parser's own tests: its table of readings and refusals, and the fast path read against the full reading.
+PARSING = ["tests/test_parser.py", "tests/test_speed_parser.py"]
 # Each module, by its path under adjudicator/, with the tests that cover it.
 MODULES: dict[str, list[str]] = {
     "diplomacy/order_types/convoy.py": [*DATC, *PARSER, *WHY, "tests/test_convoy_routes.py"],
@@ -49,7 +51,14 @@ MODULES: dict[str, list[str]] = {
     "diplomacy/order_types/binding.py": DATC,
     "diplomacy/order_types/hold.py": [*DATC, *PARSER, *WHY],
     "diplomacy/order_types/board.py": DATC,
-    "diplomacy/order_types/reading.py": [*PARSER, *DATC],
+    "diplomacy/order_types/reading.py": [*PARSING, *DATC],
+    "diplomacy/parser.py": [*PARSING, *AE],
+    "diplomacy/plain_orders.py": PARSING,
+    "diplomacy/order_reader.py": [*PARSING, *DATC],
+    "diplomacy/lines.py": [*PARSING, *AE],
+    "diplomacy/orders.py": [*PARSING, *DATC, "tests/test_roundtrip.py", "tests/test_order_types.py"],
+    "diplomacy/order_types/__init__.py": PARSING,
+    "diplomacy/order_types/verdict.py": [*DATC, *WHY],
     "diplomacy/adjustments.py": DATC,
     "diplomacy/retreats.py": DATC,
     "diplomacy/movement.py": [*DATC, *WHY, "tests/test_movement_result.py"],
