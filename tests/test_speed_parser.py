@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,7 @@ def test_fast_path_reads_as_the_full_parser(variant_name: str) -> None:
     ("A par - bur", Move), ("F nth C A lon - nwy", Convoy), ("A mun S A ber - sil", SupportMove),
     ("A mun S A ber", SupportHold), ("A par H", Hold), ("F spa/sc - wes", Move), ("F nth-pic", Move),
     ("F por-spa/sc", Move), ("F spa/nc-mao", Move), ("F mao S F por-spa/nc", SupportMove),
+    ("A mun S ber", SupportHold),
 ])
 def test_common_lines_take_the_fast_path(line: str, kind: type) -> None:
     plain = parser_for(load_variant("standard")).plain_orders.read(line, "france")
@@ -84,6 +86,8 @@ def test_common_lines_take_the_fast_path(line: str, kind: type) -> None:
     ("F Mid-Atlantic Ocean - Spain (North Coast)", "F mao - spa/nc"),
     ("f Gulf of Lyon S F Spain (sc) - Western Mediterranean", "F lyo S F spa/sc - wes"),
     ("A Budapest Hold", "A bud H"),
+    ("F Spain (South Coast) holds", "F spa/sc H"),
+    ("F Spain (sc) S A Gascony - Marseilles", "F spa/sc S A gas - mar"),
 ])
 def test_full_names_take_the_fast_path(line: str, written: str) -> None:
     """Full names of several words and coasts in brackets, as players write them."""
@@ -237,3 +241,18 @@ def test_headings_read_as_the_full_reading_reads_them(variant_name: str) -> None
             assert power == full, line
             taken += full is not None
     assert taken > len(names)          # the corpus does reach the heading path
+
+
+
+def test_a_power_named_like_an_order_is_a_heading() -> None:
+    """A power's name of several words may start with a unit word (here an
+    alias of France, 'A Par'): alone on its line, without a colon, it is
+    that power's heading, as the full reading takes it, not an order for the
+    army in Paris. So the fast path leaves a line that starts with that word
+    to the full reading."""
+    standard = load_variant("standard")
+    france = standard.powers["france"]
+    aliased = replace(france, extra={**france.extra, "aliases": [*france.extra.get("aliases", []), "A Par"]})
+    parser = OrderParser(replace(standard, powers={**standard.powers, "france": aliased}))
+    lines = parser.parse_text("England:\nA Par\nA bre - mao\nA mar - spa\n")
+    assert [(l.power, str(l.order)) for l in lines] == [("france", "A bre - mao"), ("france", "A mar - spa")]
