@@ -123,3 +123,46 @@ def test_a_megabyte_of_junk_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) 
     lines = parser.parse_text(junk, default_power="france")
     assert len(lines) == 1 and "too long" in str(lines[0].error)
     assert not read and not asked, "a text over the limit is refused before any line is read"
+
+
+def test_the_first_25_bad_names_of_a_text_get_a_hint() -> None:
+    """The budget of 'did you mean' searches: 25 a text, one for each bad
+    name, starting over with the next text."""
+    parser = OrderParser(load_variant("standard"))
+    for _ in range(2):
+        lines = parser.parse_text("\n".join(["A Bugundy - par"] * 30), default_power="france")
+        hinted = [l.number for l in lines if l.error is not None and "did you mean Burgundy" in str(l.error)]
+        assert hinted == list(range(1, 26))
+
+
+def test_a_hint_looks_only_at_words_of_a_sane_length(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bad name of 40 characters is looked up for a hint; one of 41 is not."""
+    from adjudicator.diplomacy.mapgraph import MapGraph
+    asked: list[str] = []
+
+    def suggest(graph: MapGraph, text: str) -> None:
+        asked.append(text)
+    monkeypatch.setattr(MapGraph, "suggest", suggest)
+    parser = OrderParser(load_variant("standard"))
+    for length in (40, 41):
+        (line,) = parser.parse_text("A " + "q" * length, default_power="france")
+        assert line.error is not None and "no such province" in str(line.error)
+    assert asked and {len(text) for text in asked} == {40}
+
+
+def test_a_text_of_2000_lines_is_read_and_one_more_is_not() -> None:
+    lines = PARSER.parse_text("\n".join(["France:", *["A par H"] * 1999]))
+    assert len(lines) == 1999 and all(l.error is None for l in lines)
+    lines = PARSER.parse_text("\n".join(["France:", *["A par H"] * 2000]))
+    assert len(lines) == 1 and "too long" in str(lines[0].error)
+
+
+def test_the_powers_a_stranger_names_are_remembered_within_a_bound() -> None:
+    """Every distinct prefix before a colon is looked up once and kept, up to
+    1024 kept; past that the memo starts over, whatever a text holds."""
+    parser = OrderParser(load_variant("standard"))
+    sizes = []
+    for i in range(3000):
+        parser.power_lookup(f"Nowhere{i}")
+        sizes.append(len(parser._powers))
+    assert max(sizes) == 1024

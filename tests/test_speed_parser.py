@@ -256,3 +256,25 @@ def test_a_power_named_like_an_order_is_a_heading() -> None:
     parser = OrderParser(replace(standard, powers={**standard.powers, "france": aliased}))
     lines = parser.parse_text("England:\nA Par\nA bre - mao\nA mar - spa\n")
     assert [(l.power, str(l.order)) for l in lines] == [("france", "A bre - mao"), ("france", "A mar - spa")]
+
+
+def test_a_word_with_a_hyphen_is_split_once_and_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most lines repeat a few words such as 'nth-pic': each is split once
+    and remembered; a stranger's text of new words cannot grow the memo past
+    8192 words (it starts over)."""
+    plain = OrderParser(load_variant("standard")).plain_orders
+    split: list[str] = []
+    real = plain._split_hyphens
+
+    def counting(chunk: str) -> list[str]:
+        split.append(chunk)
+        return real(chunk)
+    monkeypatch.setattr(plain, "_split_hyphens", counting)
+    for _ in range(3):
+        assert str(plain.read("F nth-pic", "france")) == "F nth - pic"
+    assert split == ["nth-pic"]
+    sizes = []
+    for i in range(9000):
+        plain.read(f"A par-x{i}", "france")
+        sizes.append(len(plain._split))
+    assert max(sizes) == 8192
