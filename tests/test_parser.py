@@ -166,3 +166,29 @@ def test_the_powers_a_stranger_names_are_remembered_within_a_bound() -> None:
         parser.power_lookup(f"Nowhere{i}")
         sizes.append(len(parser._powers))
     assert max(sizes) == 1024
+
+
+def test_a_refused_line_is_echoed_with_its_controls_escaped_and_its_tabs_kept() -> None:
+    (line,) = PARSER.parse_text("A par\t-\x0bbur\x1b", default_power="france")
+    assert line.error is not None and line.text == "A par\t-\\u000bbur\\u001b"
+
+
+def test_a_line_of_500_characters_is_read_and_one_more_is_not() -> None:
+    read, refused = PARSER.parse_text("A par - bur" + " " * 489 + "\nA par - bur" + " " * 490, default_power="france")
+    assert read.error is None and str(read.order) == "A par - bur"
+    assert refused.error is not None and "longer than 500 characters" in str(refused.error)
+    # A long line is echoed by its first 60 characters; one of 500 with a
+    # control character is refused for the control character.
+    (long,) = PARSER.parse_text("A par - bur " + "x" * 600, default_power="france")
+    assert long.text == "A par - bur " + "x" * 48 + "..."
+    (control,) = PARSER.parse_text("A par - bur\x0b" + "x" * 488, default_power="france")
+    assert control.error is not None and "control character U+000B" in str(control.error)
+
+
+def test_a_text_of_200000_characters_is_read_and_one_more_is_not() -> None:
+    head = "France:\n" + "\n".join(["A par H  # " + "x" * 188] * 999) + "\n"
+    text = head + "A par H  # " + "x" * (200_000 - len(head) - 11)
+    assert len(text) == 200_000 and len(PARSER.parse_text(text)) == 1000
+    (line,) = PARSER.parse_text(text + "#")
+    assert line.number == 1 and line.error is not None and line.error.line == 1
+    assert "too long" in str(line.error) and line.text == "(1001 lines, 200001 characters)"

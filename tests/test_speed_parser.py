@@ -86,6 +86,8 @@ def test_common_lines_take_the_fast_path(line: str, kind: type) -> None:
     ("F Mid-Atlantic Ocean - Spain (North Coast)", "F mao - spa/nc"),
     ("f Gulf of Lyon S F Spain (sc) - Western Mediterranean", "F lyo S F spa/sc - wes"),
     ("A Budapest Hold", "A bud H"),
+    ("A Budapest", "A bud H"),
+    ("A bud s a ser h", "A bud S A ser"),
     ("F Spain (South Coast) holds", "F spa/sc H"),
     ("F Spain (sc) S A Gascony - Marseilles", "F spa/sc S A gas - mar"),
 ])
@@ -156,6 +158,13 @@ def test_lines_the_fast_path_leaves_alone() -> None:
                  "F st petersburg sc H", "build A par", "F spa/xx-mao",
                  "F por-spa/sc/nc", "F por-/sc", "F spa/-mao", "F por-spa/"]:
         assert parser.plain_orders.read(line, "france") is None, line
+
+
+def test_parse_order_reads_the_lines_the_fast_path_leaves() -> None:
+    """The DATC and A&E case files read their unit lines with parse_order: the fast path, else the full reading."""
+    parser = parser_for(load_variant("standard"))
+    for line in ("A par - bur via convoy", "A par - bur", "F St Petersburg north coast"):
+        assert parser.parse_order(line, "france") == parser.parse_tokens(line, "france"), line
 
 
 def test_tables_are_built_once() -> None:
