@@ -175,6 +175,45 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "'due > 0' -> 'due >= 0' or '> -1'": "with nothing due, civil disorder picks nothing",
         "'adj.delta > 0' -> '>= 0' or '> -1'": "with nothing due, builds_left is 0 and no line is written",
     },
+    "diplomacy/plain_orders.py": {
+        "place, coast_of: the index returned with no location, 0 -> 1 or -1": "every caller reads the index only "
+                                                                              "when a location came with it",
+        "the guards against a coast after a location ('{nxt} {words[i + 2]}' -> [i + 1], coast_follows' "
+        "'i + 1 <' -> 'i + 2 <' and 'words[i + 1]' -> [i - 1])": "the fast path takes only order words after a "
+                                                                  "location, and the one coast phrase that starts "
+                                                                  "with one ('s c') goes on with 'c', neither a unit "
+                                                                  "nor a place on any map: the line is given up "
+                                                                  "either way",
+        "brackets: 'inside[1:-1]' -> 'inside[0:-1]'": "normalise drops the '(' as well",
+        "read: 'n > MAX_WORDS' -> '>='": "no map has names long enough for a plain line of 16 words (three "
+                                         "names of three words make 13); any longer line is given up either way",
+        "longest: max's 'default=1' -> 0": "every map has names of several words",
+        "read: a move's 'simple.get(words[i + 1])' -> 'words[i]'": "the look-up of the move word misses, and "
+                                                                   "place() reads the same destination",
+        "read: a support's 'i + 1 >= n' -> 'i + 0 >= n' before its move word": "a move word that ends the line "
+                                                                                  "leaves place() nothing to read: "
+                                                                                  "the line is given up either way",
+    },
+    "diplomacy/order_reader.py": {
+        "tokenise: 'raw == \"-\" or \"-\" not in raw' -> 'and'": "a word without a hyphen, and '-' itself, "
+                                                              "split at their hyphens into themselves",
+    },
+    "diplomacy/parser.py": {
+        "parse_text: the fast path's 'tag is None' -> 'is not None'": "the full reading tries the fast path "
+                                                                      "too, on the same words once no prefix "
+                                                                      "is left",
+        "parse_text: a heading alone's 'content.count(\":\") == 1' -> '== 0'": "then never taken: the full "
+                                                                                 "reading reads a heading the "
+                                                                                 "same (test_speed_parser's "
+                                                                                 "test_headings_read_as_the_full_"
+                                                                                 "reading_reads_them)",
+        "parse_text: 'split(\"#\", 1)[0]' -> 'split(\"#\", 2)[0]'": "only the text before the first '#' is used",
+        "parse_text: a heading alone looked up as 'content[:0]' ('[:-1]' -> '[:not 1]' or '[:-0]')": "'' names no "
+                                                                                                  "power, and the "
+                                                                                                  "full reading "
+                                                                                                  "then reads the "
+                                                                                                  "heading the same",
+    },
     "rules/ambition_empire_dp.py": {
         "DiplomacyPoints, Status: 'slots=True' -> False": "a frozen value with or without __slots__ behaves the same",
         "DiplomacyPoints: 'frozen=True' -> False": "the tag is never changed, hashed or compared by identity",
