@@ -197,6 +197,7 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "diplomacy/order_reader.py": {
         "tokenise: 'raw == \"-\" or \"-\" not in raw' -> 'and'": "a word without a hyphen, and '-' itself, "
                                                               "split at their hyphens into themselves",
+        "_province: 'range(1, 6)' -> 'range(1, 5)'": "no name on any map has more than three words",
     },
     "diplomacy/parser.py": {
         "parse_text: the fast path's 'tag is None' -> 'is not None'": "the full reading tries the fast path "
