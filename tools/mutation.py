@@ -175,6 +175,12 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "'due > 0' -> 'due >= 0' or '> -1'": "with nothing due, civil disorder picks nothing",
         "'adj.delta > 0' -> '>= 0' or '> -1'": "with nothing due, builds_left is 0 and no line is written",
     },
+    "diplomacy/order_types/reading.py": {
+        "COAST_STARTS: 'split()[0]' -> [1] or [-1] (the second words, 'c' and 'coast')": "only the fast path "
+            "reads it, to give up a line with a coast after a location: the one coast phrase whose first word "
+            "it takes after a location ('s c') goes on with 'c', neither a unit nor a place, so the line is "
+            "given up either way",
+    },
     "diplomacy/plain_orders.py": {
         "place, coast_of: the index returned with no location, 0 -> 1 or -1": "every caller reads the index only "
                                                                               "when a location came with it",
