@@ -184,18 +184,25 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "diplomacy/plain_orders.py": {
         "place, coast_of: the index returned with no location, 0 -> 1 or -1": "every caller reads the index only "
                                                                               "when a location came with it",
-        "the guards against a coast after a location ('{nxt} {words[i + 2]}' -> [i + 1], coast_follows' "
-        "'i + 1 <' -> 'i + 2 <' and 'words[i + 1]' -> [i - 1])": "the fast path takes only order words after a "
-                                                                  "location, and the one coast phrase that starts "
-                                                                  "with one ('s c') goes on with 'c', neither a unit "
-                                                                  "nor a place on any map: the line is given up "
-                                                                  "either way",
+        "the guards that give up a location with a coast after it ('{nxt} {words[i + 2]}' -> [i + 1] or [i - 2], "
+        "'nxt in COAST_STARTS' -> 'not in'; coast_follows' 'i + 1 <' -> 'i + 2 <', 'words[i + 1]' -> [i - 1] or "
+        "[i + 0]; place's 'next_words or coast_follows' -> 'and')": "the fast path takes only order words after a "
+                                                                   "location, and the one coast phrase that starts "
+                                                                   "with one ('s c') goes on with 'c', neither a "
+                                                                   "unit nor a place on any map: the line is given "
+                                                                   "up either way (and no name of several words on "
+                                                                   "any map goes on into a longer one)",
         "brackets: 'inside[1:-1]' -> 'inside[0:-1]'": "normalise drops the '(' as well",
         "read: 'n > MAX_WORDS' -> '>='": "no map has names long enough for a plain line of 16 words (three "
                                          "names of three words make 13); any longer line is given up either way",
         "longest: max's 'default=1' -> 0": "every map has names of several words",
-        "read: a move's 'simple.get(words[i + 1])' -> 'words[i]'": "the look-up of the move word misses, and "
-                                                                   "place() reads the same destination",
+        "read: the one-look-up shortcuts for a location or destination skipped ('words[1]' -> [0], "
+        "'words[i + 1]' -> [i + 0], 'i + 2 == n' -> 'i - 2 == n')": "the look-up misses (a unit or move word is "
+                                                                   "no place) and place() reads the same location",
+        "__init__: a coast id kept if its province is plain 'and' its code is -> 'or'": "on every map each coast "
+                                                                                        "id has both",
+        "__init__: a spelling of several words kept 'if words and' it normalises to its key -> 'or'": "on every "
+            "map every spelling of several words normalises to its key, and no word list is empty",
         "read: a support's 'i + 1 >= n' -> 'i + 0 >= n' before its move word": "a move word that ends the line "
                                                                                   "leaves place() nothing to read: "
                                                                                   "the line is given up either way",
