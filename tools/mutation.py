@@ -175,6 +175,14 @@ EQUIVALENT: dict[str, dict[str, str]] = {
         "'due > 0' -> 'due >= 0' or '> -1'": "with nothing due, civil disorder picks nothing",
         "'adj.delta > 0' -> '>= 0' or '> -1'": "with nothing due, builds_left is 0 and no line is written",
     },
+    "diplomacy/lines.py": {
+        "ParsedLine: 'slots=True' -> False": "no line is given an attribute it does not declare; with or without "
+                                             "__slots__ it behaves the same",
+    },
+    "diplomacy/order_types/verdict.py": {
+        "Void: 'slots=True' -> False": "no Void is given an attribute it does not declare; with or without "
+                                       "__slots__ it behaves the same",
+    },
     "diplomacy/order_types/reading.py": {
         "COAST_STARTS: 'split()[0]' -> [1] or [-1] (the second words, 'c' and 'coast')": "only the fast path "
             "reads it, to give up a line with a coast after a location: the one coast phrase whose first word "
@@ -210,7 +218,11 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "diplomacy/order_reader.py": {
         "tokenise: 'raw == \"-\" or \"-\" not in raw' -> 'and'": "a word without a hyphen, and '-' itself, "
                                                               "split at their hyphens into themselves",
-        "_province: 'range(1, 6)' -> 'range(1, 5)'": "no name on any map has more than three words",
+        "_province: 'range(1, 6)' -> 'range(1, 5)' or 'range(1, 7)'": "no name on any map has more than three "
+                                                                       "words",
+        "_province: the 'break' when no name starts with the run -> 'continue'": "may_grow is false only when no "
+            "name, with or without its spaces, starts with the run: no longer run names a province either",
+        "_province: a unique prefix's 'found[0]' -> 'found[-1]'": "taken only when there is one",
     },
     "diplomacy/parser.py": {
         "parse_text: the fast path's 'tag is None' -> 'is not None'": "the full reading tries the fast path "
