@@ -56,7 +56,7 @@ MODULES: dict[str, list[str]] = {
     "diplomacy/plain_orders.py": PARSING,
     "diplomacy/order_reader.py": [*PARSING, *DATC],
     "diplomacy/lines.py": [*PARSING, *AE],
-    "diplomacy/orders.py": [*PARSING, *DATC, "tests/test_order_types.py"],
+    "diplomacy/orders.py": [*PARSING, *DATC, "tests/test_order_types.py", "tests/test_compiled_orders.py"],
     "diplomacy/order_types/__init__.py": PARSING,
     "diplomacy/order_types/verdict.py": [*DATC, *WHY],
     "diplomacy/adjustments.py": DATC,
@@ -182,6 +182,13 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "diplomacy/order_types/verdict.py": {
         "Void: 'slots=True' -> False": "no Void is given an attribute it does not declare; with or without "
                                        "__slots__ it behaves the same",
+    },
+    "diplomacy/orders.py": {
+        "an order class's 'slots=True' -> False": "no order is given an attribute it does not declare; with or "
+                                                  "without __slots__ it behaves the same",
+        "a derived province's 'compare=False' -> True": "it follows from the location (or destination) compared "
+                                                        "already: equal orders have equal provinces, so equality "
+                                                        "and set membership are the same",
     },
     "diplomacy/order_types/reading.py": {
         "COAST_STARTS: 'split()[0]' -> [1] or [-1] (the second words, 'c' and 'coast')": "only the fast path "
