@@ -186,6 +186,8 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "diplomacy/orders.py": {
         "an order class's 'slots=True' -> False": "no order is given an attribute it does not declare; with or "
                                                   "without __slots__ it behaves the same",
+        "Waive's province 'init=False' -> True": "every Waive is made with its power alone: the province keeps "
+                                                 "its default ''",
         "a derived province's 'compare=False' -> True": "it follows from the location (or destination) compared "
                                                         "already: equal orders have equal provinces, so equality "
                                                         "and set membership are the same",
@@ -208,6 +210,9 @@ EQUIVALENT: dict[str, dict[str, str]] = {
                                                                    "up either way (and no name of several words on "
                                                                    "any map goes on into a longer one)",
         "brackets: 'inside[1:-1]' -> 'inside[0:-1]'": "normalise drops the '(' as well",
+        "brackets: a bracket of at most two words, 'end - i > 1' -> '> 2'": "a coast of three words in brackets "
+            "('( sc )') is then read by the fast path as the full reading reads it (test_every_coast_in_brackets_"
+            "reads_as_the_full_parser); no phrase of three words is a coast",
         "read: 'n > MAX_WORDS' -> '>='": "no map has names long enough for a plain line of 16 words (three "
                                          "names of three words make 13); any longer line is given up either way",
         "longest: max's 'default=1' -> 0": "every map has names of several words",
