@@ -186,6 +186,8 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "diplomacy/orders.py": {
         "an order class's 'slots=True' -> False": "no order is given an attribute it does not declare; with or "
                                                   "without __slots__ it behaves the same",
+        "Order (the base class): 'unsafe_hash=True' -> False": "no order is an Order itself: each order type "
+                                                               "sets its own hash",
         "Waive's province 'init=False' -> True": "every Waive is made with its power alone: the province keeps "
                                                  "its default ''",
         "a derived province's 'compare=False' -> True": "it follows from the location (or destination) compared "
