@@ -217,7 +217,16 @@ EQUIVALENT: dict[str, dict[str, str]] = {
             "reads_as_the_full_parser); no phrase of three words is a coast",
         "read: 'n > MAX_WORDS' -> '>='": "no map has names long enough for a plain line of 16 words (three "
                                          "names of three words make 13); any longer line is given up either way",
-        "longest: max's 'default=1' -> 0": "every map has names of several words",
+        "longest: max's 'default=1' -> 0 or 2": "every map has names of several words",
+        "read: 'MAX_WORDS' 16 -> 15 or 17": "no plain line on any map reaches 15 words (three names of three "
+                                              "words make 13)",
+        "read: hyphens() or brackets() called on words without a hyphen or bracket ('and' -> 'or')": "they leave "
+            "such words as they are",
+        "_split_word: the 'break' after a slash that makes no coast -> 'continue'": "the pieces are then empty, "
+            "so every later chunk fails the same way and the word is given up either way",
+        "place: several words tried down to one ('range(..., 1, -1)' -> 0)": "no name of several words is one "
+                                                                            "word: the look-up misses and the "
+                                                                            "one-word reading follows",
         "read: the one-look-up shortcuts for a location or destination skipped ('words[1]' -> [0], "
         "'words[i + 1]' -> [i + 0], 'i + 2 == n' -> 'i - 2 == n')": "the look-up misses (a unit or move word is "
                                                                    "no place) and place() reads the same location",
@@ -225,7 +234,7 @@ EQUIVALENT: dict[str, dict[str, str]] = {
                                                                                         "id has both",
         "__init__: a spelling of several words kept 'if words and' it normalises to its key -> 'or'": "on every "
             "map every spelling of several words normalises to its key, and no word list is empty",
-        "read: a support's 'i + 1 >= n' -> 'i + 0 >= n' before its move word": "a move word that ends the line "
+        "read: a support's 'i + 1 >= n' -> 'i + 0 >= n' or '>' before its move word": "a move word that ends the line "
                                                                                   "leaves place() nothing to read: "
                                                                                   "the line is given up either way",
     },
