@@ -228,7 +228,7 @@ EQUIVALENT: dict[str, dict[str, str]] = {
                                                                             "word: the look-up misses and the "
                                                                             "one-word reading follows",
         "read: the one-look-up shortcuts for a location or destination skipped ('words[1]' -> [0], "
-        "'words[i + 1]' -> [i + 0], 'i + 2 == n' -> 'i - 2 == n')": "the look-up misses (a unit or move word is "
+        "'words[i + 1]' -> [i + 0], 'i + 2 == n' -> 'i - 2 == n' or 'i + 1 == n')": "the look-up misses (a unit or move word is "
                                                                    "no place) and place() reads the same location",
         "__init__: a coast id kept if its province is plain 'and' its code is -> 'or'": "on every map each coast "
                                                                                         "id has both",
