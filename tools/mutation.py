@@ -203,7 +203,8 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     "diplomacy/plain_orders.py": {
         "place, coast_of: the index returned with no location, 0 -> 1 or -1": "every caller reads the index only "
                                                                               "when a location came with it",
-        "the guards that give up a location with a coast after it ('{nxt} {words[i + 2]}' -> [i + 1] or [i - 2], "
+        "the guards that give up a location with a coast after it ('i + 2 < n' -> 'i + 3 < n', "
+        "'{nxt} {words[i + 2]}' -> [i + 1] or [i - 2], "
         "'nxt in COAST_STARTS' -> 'not in'; coast_follows' 'i + 1 <' -> 'i + 2 <', 'words[i + 1]' -> [i - 1] or "
         "[i + 0]; place's 'next_words or coast_follows' -> 'and')": "the fast path takes only order words after a "
                                                                    "location, and the one coast phrase that starts "
