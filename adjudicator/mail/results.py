@@ -36,7 +36,7 @@ from datetime import datetime, timezone
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime, formataddr, parseaddr
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +55,9 @@ SUPERSEDED = Path("history") / "superseded"
 
 
 def gm_address(meta: dict[str, Any]) -> str:
-    return str(meta.get("gm_email") or DEFAULT_GM)
+    """The judge's address alone: gm_email may be written 'Judge <judge@example.org>',
+    and the name in the From header is judge_name's."""
+    return parseaddr(str(meta.get("gm_email") or DEFAULT_GM))[1] or DEFAULT_GM
 
 
 def judge_from(meta: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ key, never a traceback further on."""
 from __future__ import annotations
 
 import datetime
-from email.utils import parseaddr
+from email.utils import getaddresses, parseaddr
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,8 @@ def check_meta(meta: Any, source: str) -> dict[str, Any]:
                             line=key_line(source, "name"), hint="write the game's name on one line")
     address = meta.get("gm_email")
     if address is not None and (not isinstance(address, str) or not address.isprintable()
-                                or not is_address(parseaddr(address)[1])):
+                                or not is_address(parseaddr(address)[1])
+                                or len(getaddresses([address])) != 1):
         raise DataFileError(f"'gm_email' must be one address, not {str(address)[:60]!r}", file=source,
                             line=key_line(source, "gm_email"), hint="e.g. gm_email: judge@example.org")
     if not isinstance(meta.get("deadline"), (str, datetime.date, type(None))):
