@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
-from adjudicator.diplomacy.mapgraph import load_map, parse_map
+from adjudicator.diplomacy.mapgraph import MapGraph, load_map, parse_map
 from adjudicator.diplomacy.model import UnitType
 from adjudicator.errors import MapDataError
 
@@ -52,15 +54,28 @@ def test_standard_adjacency(unit_type: UnitType, a: str, b: str, adjacent: bool)
     assert load_map("standard").is_adjacent(unit_type, a, b) is adjacent
 
 
-@pytest.mark.parametrize("data, fragment", [
-    ({"provinces": {"aaa": {"name": "A", "terrain": "land", "army": ["bbb"]},
-                    "bbb": {"name": "B", "terrain": "land", "army": []}}}, "not listed back"),
-    ({"provinces": {"aaa": {"name": "A", "terrain": "land", "army": ["zzz"]}}}, "unknown province"),
-    ({"provinces": {"aaa": {"name": "A", "terrain": "lava"}}}, "terrain"),
-    ({"provinces": {"aaa": {"name": "A", "terrain": "sea", "fleet": ["bbb"]},
-                    "bbb": {"name": "B", "terrain": "coast", "coasts": {"nc": {"fleet": []}}}}}, "name the coast"),
-])
-def test_loader_reports_faults_with_file_and_entry(data: dict, fragment: str) -> None:
+CASES = yaml.safe_load((Path(__file__).parent / "cases" / "maps" / "small-maps.yaml").read_text(encoding="utf-8"))
+
+
+def _query(graph: MapGraph, query: str, args: list[Any]) -> Any:
+    """One fact of a small map: a method called (a unit type given as 'A' or 'F'), or an attribute."""
+    value = getattr(graph, query)
+    if not args:
+        return sorted(value) if isinstance(value, (set, frozenset)) else value
+    if args[0] in ("A", "F"):
+        args = [UnitType(args[0]), *args[1:]]
+    return value(*args)
+
+
+@pytest.mark.parametrize("case", CASES["loads"], ids=[c["name"] for c in CASES["loads"]])
+def test_small_map_facts(case: dict[str, Any]) -> None:
+    graph = parse_map(case["map"], "small.yaml")
+    got = [[query, *args, _query(graph, query, args)] for query, *args, _ in case["facts"]]
+    assert got == case["facts"]
+
+
+@pytest.mark.parametrize("case", CASES["faults"], ids=[c["error"] for c in CASES["faults"]])
+def test_loader_reports_faults_with_file_and_entry(case: dict[str, Any]) -> None:
     with pytest.raises(MapDataError) as err:
-        parse_map(data, "bad.yaml")
-    assert "bad.yaml" in str(err.value) and fragment in str(err.value)
+        parse_map(case["map"], "bad.yaml")
+    assert "bad.yaml" in str(err.value) and case["error"] in str(err.value)
