@@ -83,7 +83,7 @@ def test_a_dislodgement_names_the_attacker_strengths_and_retreats() -> None:
     assert why is not None and why.kind is WhyKind.DISLODGED
     assert (why.strength, why.defence) == (2, 1)
     assert why.opponents == (Opponent(Unit("france", UnitType.FLEET, "eng"), 2),)
-    assert why.retreats == ("hel", "nwy")
+    assert why.retreats == ("hel", "nwy") and not why.disbanded
     report = public_report(STANDARD, outcome, "demo")
     assert "F North Sea H  [dislodged by F English Channel (2 vs 1), may retreat to Helgoland Bight, Norway]" \
         in report
