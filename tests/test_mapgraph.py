@@ -58,8 +58,11 @@ CASES = yaml.safe_load((Path(__file__).parent / "cases" / "maps" / "small-maps.y
 
 
 def _query(graph: MapGraph, query: str, args: list[Any]) -> Any:
-    """One fact of a small map: a method called (a unit type given as 'A' or 'F'), or an attribute."""
-    value = getattr(graph, query)
+    """One fact of a small map: a method called (a unit type given as 'A' or 'F'), or an attribute;
+    'names.may_grow' reads through the map's name index."""
+    value: Any = graph
+    for part in query.split("."):
+        value = getattr(value, part)
     if not args:
         return sorted(value) if isinstance(value, (set, frozenset)) else value
     if args[0] in ("A", "F"):
