@@ -421,6 +421,9 @@ def test_an_unusable_dp_line_is_published_invalid_and_the_turn_goes_on() -> None
     assert all(e.published for e in outcome.errors)
     assert any("line 3" in n and "France" in n and "Invalid" in n for n in outcome.gm_notes)
     assert "Switzerland: A Switzerland S A Marseilles - Savoy (Invalid)" in public_report(VARIANT, outcome, "ae")
+    # Its order line is there, void and failed, for a unit that is gone.
+    gone = next(line for line in outcome.orders if line.province == "swi")
+    assert (gone.unit, gone.void, gone.succeeded) == (None, True, False)
     assert outcome.private["france"] == ["1 DP to A swi: 'A swi S A mar - sav': void: there is no unit in swi"]
 
 
