@@ -94,6 +94,7 @@ def test_a_void_order_gives_the_rule_that_voided_it() -> None:
     outcome = adjudicate_text(STANDARD, state, "France: A par - mun")
     why = line_of(outcome, "A par").why
     assert why is not None and why.kind is WhyKind.VOID and "Paris does not border Munich" in why.rule
+    assert not why.disbanded
     assert "A Paris - Munich (Invalid)  [Paris does not border Munich]" in public_report(STANDARD, outcome, "demo")
 
 
