@@ -43,7 +43,7 @@ def test_a_bounce_names_the_strengths_and_the_other_unit() -> None:
     outcome = spring_1901()
     vienna = line_of(outcome, "A vie")
     assert vienna.why == Why(WhyKind.BOUNCED, strength=1,
-                             opponents=(Opponent(Unit("russia", UnitType.ARMY, "war"), 1),))
+                             opponents=(Opponent(Unit("russia", UnitType.ARMY, "war"), 1),), disbanded=False)
     report = public_report(STANDARD, outcome, "demo")
     assert "A Vienna - Galicia  [bounced: 1 vs A Warsaw 1]" in report
     assert "A Warsaw - Galicia  [bounced: 1 vs A Vienna 1]" in report
