@@ -175,7 +175,8 @@ def parse_unit(text: str, power: str, graph: MapGraph, source: str, entry: str) 
     unit_type = UnitType(parts[0].upper())
     location = parts[1].lower()
     if not graph.can_stand(unit_type, location):
-        raise DataFileError(f"{entry}: a {unit_type.name.lower()} cannot stand in {location!r}", file=source)
+        kind = "an army" if unit_type is UnitType.ARMY else "a fleet"
+        raise DataFileError(f"{entry}: {kind} cannot stand in {location!r}", file=source)
     return Unit(power, unit_type, location)
 
 
