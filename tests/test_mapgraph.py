@@ -63,11 +63,20 @@ def _query(graph: MapGraph, query: str, args: list[Any]) -> Any:
     value: Any = graph
     for part in query.split("."):
         value = getattr(value, part)
-    if not args:
-        return sorted(value) if isinstance(value, (set, frozenset)) else value
-    if args[0] in ("A", "F"):
-        args = [UnitType(args[0]), *args[1:]]
-    return value(*args)
+    if args:
+        value = value(UnitType(args[0]), *args[1:]) if args[0] in ("A", "F") else value(*args)
+    return _plain(value)
+
+
+def _plain(value: Any) -> Any:
+    """A value as YAML writes it: sets as sorted lists, tuples as lists."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 @pytest.mark.parametrize("case", CASES["loads"], ids=[c["name"] for c in CASES["loads"]])
