@@ -68,9 +68,10 @@ MODULES: dict[str, list[str]] = {
     "diplomacy/mapgraph.py": ["tests/test_mapgraph.py", *DATC, *PARSER, "tests/test_compiled_map.py"],
     "diplomacy/turn.py": [*DATC, *WHY, "tests/test_movement_result.py", *AE],
     "diplomacy/variant.py": [*DATC, "tests/test_hostile_inputs.py", "tests/test_checking.py"],
-    "diplomacy/statefile.py": [*DATC, "tests/test_hostile_inputs.py", "tests/test_roundtrip.py"],
-    "diplomacy/state.py": DATC,
-    "diplomacy/model.py": [*DATC, *PARSER],
+    "diplomacy/statefile.py": ["tests/test_statefile.py", *DATC, "tests/test_hostile_inputs.py",
+                               "tests/test_roundtrip.py"],
+    "diplomacy/state.py": ["tests/test_model.py", *DATC],
+    "diplomacy/model.py": ["tests/test_model.py", *DATC, *PARSER],
     "diplomacy/game.py": DATC,
     "diplomacy/centre_years.py": ["tests/test_report_centre_years.py"],
     "diplomacy/progress.py": [*DATC, "tests/test_game_end.py", "tests/test_standard_rules.py"],
@@ -133,6 +134,53 @@ EQUIVALENT: dict[str, dict[str, str]] = {
                                                                          "so the key is always in its cycle",
         "_conclude: the loop unresolving the cycle's keys run zero times": "_forget(mark) just before has "
                                                                            "unresolved every one of them",
+    },
+    "diplomacy/mapgraph.py": {
+        "NORMALISE_CACHE +-1; a name cache's '>=' -> '>' or 'not >='": "only how soon a cache starts over",
+        "suggest: get_close_matches n=1 -> 2, or 'match[0]' -> 'match[-1]'": "match[0] is the closest; with n=1 "
+                                                                             "it is the only one",
+        "NameIndex: word prefixes 'range(1, len(parts) + 1)' -> '+ 2'": "parts[:len + 1] is the whole key again",
+        "NameIndex: compact prefixes 'range(1, len(k) + 1)' -> '(1, len(k) + 2)' or '(0, len(k) + 1)'":
+            "k[:len + 1] is k; '' is answered by may_grow's 'not key' first",
+        "sea_component: the numbering starts at 1 or -1, or steps by 2 or -1": "the numbers are only compared for "
+                                                                              "equality",
+        "load_map: read_yaml(keep=True) -> False": "the file is parsed again, to an equal map: only slower",
+        "full_name: 'name is not None' negated (two forms), full_names' loop of coasts run zero times, or the "
+        "fallback's '\"/\" in location' negated": "full_names holds every province and coast in the fallback's own "
+                                                  "words, so the fallback (reached only for a location the map does "
+                                                  "not have) gives the same names",
+    },
+    "diplomacy/turn.py": {
+        "why_of: a dislodged unit's 'disbanded' False -> True": "note_retreats sets it on every dislodged unit's "
+                                                               "line afterwards",
+        "note_retreats: 'reason is not None and kind is DISLODGED' -> 'or'": "every dislodged unit's line has a "
+                                                                           "DISLODGED why (its contest is always "
+                                                                           "recorded)",
+    },
+    "diplomacy/model.py": {
+        "SEASONS_ORDER, KINDS_ORDER renumbered in the same order (spring -1, winter 4, movement -1, adjustment "
+        "3); sort_key's 9 for an unknown season or kind -> 8 or 10": "the same order",
+        "Unit, Phase: 'slots=True' -> False": "no code adds an attribute: the same values",
+        "Unit.province: 'repr=False' or 'compare=False' -> True": "derived from the location, which is compared; "
+                                                                   "no output prints a unit's repr",
+        "province_of: 'split(\"/\", 1)[0]' -> 'split(\"/\", 2)[0]'": "the part before the first '/' either way",
+    },
+    "diplomacy/hooks.py": {
+        "RuleSet: 'frozen=True' -> False": "no code assigns a rule set's field (a variant's rules are made with "
+                                           "dataclasses.replace), nor hashes one",
+    },
+    "diplomacy/outcome.py": {
+        "OrderLine.void_rule: 'void and why is not None' -> 'or'": "a why has a rule only on a void line",
+        "Opponent, Why, OrderLine, UnusedBuilds: 'slots=True' -> False": "no code adds an attribute",
+        "UnusedBuilds: 'frozen=True' -> False": "never changed or hashed",
+        "ErrorLine.published's default False -> True": "every ErrorLine is made with its flag (collect_errors)",
+    },
+    "diplomacy/state.py": {
+        "Dislodged: 'frozen=True' -> False": "never changed or hashed",
+    },
+    "diplomacy/movement_result.py": {
+        "Contest: 'slots=True' -> False, 'unsafe_hash=True' -> False": "no code adds an attribute to a Contest or "
+                                                                       "hashes one",
     },
     "diplomacy/validation.py": {
         "validate_movement_order: exact 'order.power == unit.power' -> '!='": "binding has refused an order for "
