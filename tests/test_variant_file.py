@@ -1,0 +1,54 @@
+"""Variant files read (tests/cases/variants/files.yaml): what a small file
+gives the judge, and each broken part refused in one line naming the file."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from adjudicator.diplomacy.variant import Variant, parse_variant
+from adjudicator.errors import DataFileError
+from adjudicator.rules import rule_set
+
+CASES = yaml.safe_load((Path(__file__).parent / "cases" / "variants" / "files.yaml").read_text(encoding="utf-8"))
+
+
+def _file(case: dict[str, Any]) -> Any:
+    if "file" in case:
+        return case["file"]
+    data = copy.deepcopy(CASES["base"])
+    data.update(copy.deepcopy(case.get("change", {})))
+    data["powers"]["france"].update(copy.deepcopy(case.get("power", {})) if isinstance(data["powers"], dict)
+                                    and isinstance(data["powers"].get("france"), dict) else {})
+    for key in case.get("drop", []):
+        del data[key]
+    return data
+
+
+def _facts(variant: Variant, wanted: dict[str, Any]) -> dict[str, Any]:
+    every = {
+        "victory_centres": variant.victory_centres, "seasons": list(variant.seasons),
+        "start_year": variant.start_year,
+        "power_names": {p: variant.power_name(p) for p in wanted.get("power_names", {})},
+        "minor_traits": {m: minor.traits for m, minor in variant.minor_powers.items()},
+        "home_territory": {p: list(info.home_territory) for p, info in variant.powers.items()},
+    }
+    return {key: every[key] for key in wanted}
+
+
+@pytest.mark.parametrize("case", CASES["reads"], ids=[c["name"] for c in CASES["reads"]])
+def test_a_variant_file_gives_the_judge_its_facts(case: dict[str, Any]) -> None:
+    variant = parse_variant(_file(case), "variant.yaml", "two", rule_set)
+    assert _facts(variant, case["facts"]) == case["facts"]
+
+
+@pytest.mark.parametrize("case", CASES["faults"], ids=[c["error"] for c in CASES["faults"]])
+def test_a_broken_variant_file_is_refused_in_one_line(case: dict[str, Any]) -> None:
+    with pytest.raises(DataFileError) as refused:
+        parse_variant(_file(case), "variant.yaml", "two", rule_set)
+    assert "variant.yaml" in str(refused.value) and case["error"] in str(refused.value)
+    assert "\n" not in str(refused.value)
