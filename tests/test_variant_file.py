@@ -22,8 +22,8 @@ def _file(case: dict[str, Any]) -> Any:
         return case["file"]
     data = copy.deepcopy(CASES["base"])
     data.update(copy.deepcopy(case.get("change", {})))
-    data["powers"]["france"].update(copy.deepcopy(case.get("power", {})) if isinstance(data["powers"], dict)
-                                    and isinstance(data["powers"].get("france"), dict) else {})
+    if "power" in case:
+        data["powers"]["france"].update(copy.deepcopy(case["power"]))
     for key in case.get("drop", []):
         del data[key]
     return data
