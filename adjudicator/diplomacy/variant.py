@@ -217,6 +217,11 @@ def parse_variant(data: Any, source: str, variant_id: str,
     for key in ("map", "powers", "start"):
         if key not in data:
             raise DataFileError(f"missing '{key}'", file=source)
+    if not isinstance(data["powers"], dict) or not all(isinstance(e, dict) for e in data["powers"].values()):
+        raise DataFileError("powers: should map each power to {name, home_centres, units, ...}", file=source)
+    start = data["start"]
+    if not isinstance(start, dict) or not str(start.get("year", "")).isdigit():
+        raise DataFileError("start: should be like {year: 1901}", file=source)
     graph = load_map(str(data["map"]))
     powers: dict[str, PowerInfo] = {}
     for pid, entry in data["powers"].items():
@@ -226,8 +231,10 @@ def parse_variant(data: Any, source: str, variant_id: str,
             if centre not in graph.supply_centres:
                 raise DataFileError(f"{where}: {centre!r} is not a supply centre of the map", file=source)
         units = tuple(parse_unit(u, pid, graph, source, where) for u in entry.get("units", []))
+        # One province may be written alone: 'home_territory: bur'.
         territory = entry.get("home_territory") or []
-        for province in territory if isinstance(territory, list) else [territory]:
+        territory = territory if isinstance(territory, list) else [territory]
+        for province in territory:
             if province not in graph.provinces or province in graph.supply_centres \
                     or graph.provinces[province].terrain == "sea":
                 raise DataFileError(f"{where}.home_territory: {province!r} is not land without a supply centre",
@@ -241,7 +248,6 @@ def parse_variant(data: Any, source: str, variant_id: str,
             owned_centres=tuple(entry.get("owned_centres", [])),
             units=units, extra={k: v for k, v in entry.items() if k not in known},
             home_territory=tuple(str(x) for x in territory))
-    start = data["start"]
     rules, rule_options = parse_rules(data.get("rules"), source)
     known_top = {"name", "map", "rules", "start", "seasons", "victory", "powers", "minor_powers"}
     return Variant(
