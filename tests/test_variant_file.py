@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from adjudicator.diplomacy.variant import Variant, parse_variant
+from adjudicator.diplomacy.variant import RULE_OPTIONS, Variant, parse_variant
 from adjudicator.errors import DataFileError
 from adjudicator.rules import rule_set
 
@@ -36,6 +36,9 @@ def _facts(variant: Variant, wanted: dict[str, Any]) -> dict[str, Any]:
         "power_names": {p: variant.power_name(p) for p in wanted.get("power_names", {})},
         "minor_traits": {m: minor.traits for m, minor in variant.minor_powers.items()},
         "home_territory": {p: list(info.home_territory) for p, info in variant.powers.items()},
+        "suggestions": {text: variant.power_suggestion(text) for text in wanted.get("suggestions", {})},
+        "rules_summary": variant.rules_summary(),
+        "rule_options": {key: variant.rule_option(key) for key in RULE_OPTIONS},
     }
     return {key: every[key] for key in wanted}
 
@@ -49,6 +52,8 @@ def test_a_variant_file_gives_the_judge_its_facts(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", CASES["faults"], ids=[c["error"] for c in CASES["faults"]])
 def test_a_broken_variant_file_is_refused_in_one_line(case: dict[str, Any]) -> None:
     with pytest.raises(DataFileError) as refused:
-        parse_variant(_file(case), "variant.yaml", "two", rule_set)
+        variant = parse_variant(_file(case), "variant.yaml", "two", rule_set)
+        # Options a game lays over the file, with no file of their own named.
+        variant.with_rule_options(case.get("game_options", {}))
     assert "variant.yaml" in str(refused.value) and case["error"] in str(refused.value)
     assert "\n" not in str(refused.value)
