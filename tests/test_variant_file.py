@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from adjudicator.diplomacy.parser import parser_for
 from adjudicator.diplomacy.variant import RULE_OPTIONS, Variant, parse_variant
 from adjudicator.errors import DataFileError
 from adjudicator.rules import rule_set
@@ -57,3 +58,13 @@ def test_a_broken_variant_file_is_refused_in_one_line(case: dict[str, Any]) -> N
         variant.with_rule_options(case.get("game_options", {}))
     assert "variant.yaml" in str(refused.value) and case["error"] in str(refused.value)
     assert "\n" not in str(refused.value)
+
+
+def test_a_variant_with_a_games_options_reads_orders_as_itself() -> None:
+    """What is kept with a variant (its order parser) is not carried over to
+    the variant a game's options make of it: each has its own, made from itself."""
+    plain = parse_variant(copy.deepcopy(CASES["base"]), "variant.yaml", "two", rule_set)
+    assert parser_for(plain).variant is plain
+    with_options = plain.with_rule_options({"rules_edition": "2023"})
+    assert parser_for(with_options).variant is with_options
+    assert parser_for(plain).variant is plain
