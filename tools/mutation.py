@@ -67,7 +67,8 @@ MODULES: dict[str, list[str]] = {
                               "tests/test_resolver_fast_path.py", *DATC],
     "diplomacy/mapgraph.py": ["tests/test_mapgraph.py", *DATC, *PARSER, "tests/test_compiled_map.py"],
     "diplomacy/turn.py": [*DATC, *WHY, "tests/test_movement_result.py", *AE],
-    "diplomacy/variant.py": [*DATC, "tests/test_hostile_inputs.py", "tests/test_checking.py"],
+    "diplomacy/variant.py": [*DATC, "tests/test_hostile_inputs.py", "tests/test_checking.py",
+                             "tests/test_variant_file.py"],
     "diplomacy/statefile.py": ["tests/test_statefile.py", *DATC, "tests/test_hostile_inputs.py",
                                "tests/test_roundtrip.py"],
     "diplomacy/state.py": ["tests/test_model.py", *DATC],
@@ -177,6 +178,19 @@ EQUIVALENT: dict[str, dict[str, str]] = {
     },
     "diplomacy/state.py": {
         "Dislodged: 'frozen=True' -> False": "never changed or hashed",
+    },
+    "diplomacy/variant.py": {
+        "rules_summary: the fallback 'RULE_OPTIONS[k][0]' -> '[1]' or '[-1]'": "never reached: both editions "
+                                                                              "give a reading of every other option",
+        "power_suggestion: get_close_matches n=1 -> 2, or 'close[0]' -> 'close[-1]'": "close[0] is the closest; "
+                                                                                   "with n=1 it is the only one",
+        "PowerInfo, MinorPower, Variant: 'frozen=True' -> False": "no code assigns a field of one or hashes one",
+        "PowerInfo.extra, MinorPower.traits: 'hash=False' -> True": "no code hashes a power's record",
+        "PowerInfo.extra, MinorPower.traits, Variant._power_names, Variant.derived: 'compare=False' -> True":
+            "no code compares two powers' records or two variants",
+        "Variant._power_names, Variant.derived: 'repr=False' -> True": "no output prints a variant's repr",
+        "Variant._power_names: 'init=False' -> True": "with_rule_options then hands the new variant the old one's "
+                                                      "name table: the same powers, so the same table",
     },
     "diplomacy/movement_result.py": {
         "Contest: 'slots=True' -> False, 'unsafe_hash=True' -> False": "no code adds an attribute to a Contest or "
