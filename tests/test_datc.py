@@ -1,6 +1,7 @@
 """The whole DATC file, one test per case, ids like '6.A.1'."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,13 @@ def cases() -> list[object]:
 @pytest.mark.parametrize("variant, case", cases())
 def test_case(variant: str, case: DatcCase) -> None:
     result = run_case(load_case_variant(variant), case)
+    assert result.passed, f"{result.message}\nexpected {result.expected}\nactual   {result.actual}"
+
+
+@pytest.mark.parametrize("case", read_cases(CASES / "next-phase-three-seasons.txt")[1], ids=lambda c: c.name)
+def test_next_phase_in_a_year_of_three_seasons(case: DatcCase) -> None:
+    variant = dataclasses.replace(load_case_variant("standard"), seasons=("spring", "summer", "fall"))
+    result = run_case(variant, case)
     assert result.passed, f"{result.message}\nexpected {result.expected}\nactual   {result.actual}"
 
 

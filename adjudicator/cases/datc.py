@@ -8,6 +8,9 @@
     POSTSTATE_RESULTS / POSTSTATE_MISSED / POSTSTATE_WHY / POSTSTATE_ERRORS  (the project's own)
     END
 
+POSTSTATE_SETPHASE and POSTSTATE_SUPPLYCENTER_OWNERS (the project's own,
+optional) are the phase that comes next ('POSTSTATE_SETPHASE Winter 1901,
+Adjustment') and every centre's owner after the phase, as PRESTATE's.
 PRESTATE_CONTROL and POSTSTATE_CONTROL (the project's own, optional) list
 who controls land that is no supply centre, a province a line: 'France: bur'.
 PRESTATE_CONTROL replaces the variant's starting control; POSTSTATE_CONTROL
@@ -47,7 +50,8 @@ from adjudicator.rules import load_variant
 
 SECTIONS = {"PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_DISLODGED", "PRESTATE_RESULTS",
             "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED", "POSTSTATE_RESULTS", "POSTSTATE_MISSED",
-            "PRESTATE_CONTROL", "POSTSTATE_CONTROL", "POSTSTATE_WHY", "POSTSTATE_ERRORS"}
+            "PRESTATE_CONTROL", "POSTSTATE_CONTROL", "POSTSTATE_WHY", "POSTSTATE_ERRORS",
+            "POSTSTATE_SUPPLYCENTER_OWNERS"}
 
 
 @dataclass
@@ -55,6 +59,7 @@ class DatcCase:
     name: str
     line: int
     phase: Phase | None = None
+    next_phase: Phase | None = None
     sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     same: bool = False
 
@@ -106,12 +111,16 @@ def read_cases(path: Path, sections: set[str] | frozenset[str] = frozenset(SECTI
             section = None
         elif current is None:
             raise DataFileError(f"'{word}' outside a CASE", file=str(path), line=number)
-        elif word == "PRESTATE_SETPHASE":
+        elif word in ("PRESTATE_SETPHASE", "POSTSTATE_SETPHASE"):
             try:
-                current.phase = parse_phase(line.split(None, 1)[1])
+                phase = parse_phase(line.split(None, 1)[1])
             except (ValueError, KeyError, IndexError):
                 raise DataFileError("cannot read the phase", file=str(path), line=number,
-                                    hint="e.g. 'PRESTATE_SETPHASE Spring 1901, Movement'") from None
+                                    hint=f"e.g. '{word} Spring 1901, Movement'") from None
+            if word == "PRESTATE_SETPHASE":
+                current.phase = phase
+            else:
+                current.next_phase = phase
         elif word == "POSTSTATE_SAME":
             current.same = True
         elif word in sections and ":" not in line:      # unit and order lines always have a colon
@@ -282,6 +291,17 @@ def run_case(variant: Variant, case: DatcCase) -> CaseResult:
         ok = ok and actual_missed == expected_missed
         expected.append(f"missed {', '.join(expected_missed) or 'none'}")
         actual.append(f"missed {', '.join(actual_missed) or 'none'}")
+    if case.next_phase is not None:
+        ok = ok and after.phase == case.next_phase
+        expected.append(f"next phase {case.next_phase}")
+        actual.append(f"next phase {after.phase}")
+    if "POSTSTATE_SUPPLYCENTER_OWNERS" in case.sections:
+        owners = [_unit_line(variant, parser, t) for _, t in case.sections["POSTSTATE_SUPPLYCENTER_OWNERS"]]
+        expected_owners = sorted(f"{variant.powers[u.power].name}: {u.province}" for u in owners)
+        actual_owners = sorted(f"{variant.powers[p].name}: {c}" for c, p in after.centres.items())
+        ok = ok and actual_owners == expected_owners
+        expected += [f"owner {x}" for x in expected_owners]
+        actual += [f"owner {x}" for x in actual_owners]
     if "POSTSTATE_CONTROL" in case.sections:
         expected_control = sorted(f"{variant.powers[p].name}: {x}" for x, p in
                                   (control_line(variant, t) for _, t in case.sections["POSTSTATE_CONTROL"]
