@@ -4,11 +4,15 @@ end-of-game report, and nowhere else; the same bytes on a re-run."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli.main import cli
+from adjudicator.diplomacy.centre_years import CentreYears, PowerCentres, centre_years
+from adjudicator.rules import load_variant
 
 ORDERS = Path(__file__).resolve().parent.parent / "orders" / "standard"
 HEADING = "Supply centres at the start of each year"
@@ -106,3 +110,23 @@ def test_a_long_game_wraps_at_ten_years_and_every_column_lines_up() -> None:
     assert max(len(line) for line in text.split("\n")) <= 78
     longest = max(variant.power_name(p) for p in variant.powers)
     assert f"  {longest} " in first
+
+
+def test_a_power_missing_from_a_years_counts_has_none_that_year() -> None:
+    """A power a year's counts do not name (out of the game, or never in it
+    yet) owned no centre that year: 0, in the variant's power order."""
+    table = centre_years(load_variant("standard"), [("1901", {"england": 3, "russia": 4}), ("1902", {"russia": 5})])
+    assert table == CentreYears(("1901", "1902"), (
+        PowerCentres("Austria", (0, 0)), PowerCentres("England", (3, 0)), PowerCentres("France", (0, 0)),
+        PowerCentres("Germany", (0, 0)), PowerCentres("Italy", (0, 0)), PowerCentres("Russia", (4, 5)),
+        PowerCentres("Turkey", (0, 0))))
+
+
+def test_the_table_is_a_value_that_cannot_be_changed() -> None:
+    """Reports, the end report and the site read one table: none of them can alter it for the others."""
+    row = PowerCentres("France", (3, 5))
+    table = CentreYears(("1901", "1902"), (row,))
+    for value, name in ((row, "counts"), (table, "powers")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, name, ())
+    assert hash(table) == hash(CentreYears(("1901", "1902"), (PowerCentres("France", (3, 5)),)))
