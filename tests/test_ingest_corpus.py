@@ -49,7 +49,13 @@ def check_invariants(folder: Path, results: list[IngestResult]) -> None:
             assert re.fullmatch(r"[0-9a-f]{64}\.eml", r.quarantined.name)
             continue
         if r.reply is None:       # a stranger, an automatic or bounced mail, a lock: never answered
-            assert r.status == "refused" and re.search(r"no reply|not answered|held unread", r.reason or ""), r
+            assert re.search(r"no reply|not answered|held unread", r.reason or ""), r
+            if r.status == "stored":      # a player's automatic mail is read, and its orders kept
+                assert r.reason is not None and r.reason.startswith("not answered: ")
+                assert r.stored is not None and r.power is not None
+                stored_paths.add(r.stored)
+            else:
+                assert r.status == "refused", r
             continue
         assert r.reply.is_file()
         reply = read_eml(r.reply)

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from argon2 import PasswordHasher
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_ingest_corpus import check_invariants
 from test_mail import PASSWORDS, address, make_game
@@ -173,6 +173,11 @@ def mailbox_of(draw: st.DrawFn) -> list[tuple[bytes, Sent]]:
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.data_too_large])
 @given(mails=mailbox_of())
+# A player's own mail marked automatic (any Auto-Submitted but "no"): its orders are
+# read and stored, and it is never answered.
+@example(mails=[((b"From: italy@localhost\nSubject: \nMessage-ID: \nAUTO-SUBMITTED:0\n"
+                  b"Content-Type: text/plain; charset=utf-8\n\npassword: secret-italy-42\nA ven - pie\n"),
+                 Sent(power="italy", good_password=True, headers_cut=True))])
 def test_hostile_mailboxes_never_break_ingest(cheap_template: Path, mails: list[tuple[bytes, Sent]]) -> None:
     with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as patch:
         patch.setattr(players, "HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
