@@ -246,3 +246,6 @@ def test_disbands_count_against_what_is_owed_and_the_newest_win() -> None:
     held = merge(variant, state, "austria", held, "A bud disband\nA ser disband", SetWords(), "# second")
     assert held.lines == ["A bud disband", "A ser disband"]                     # the newest two
     assert readiness(variant, state, "austria", held).complete
+    held = merge(variant, state, "austria", held, "A vie - tyr\nF tri H", SetWords(), "# third")
+    assert held.lines == ["A bud disband", "A ser disband"]                     # a move or hold is no disband
+    assert held.refused == ["A vie - tyr", "F tri H"]
