@@ -42,6 +42,7 @@ from adjudicator.store import storage
 
 if TYPE_CHECKING:
     from adjudicator.diplomacy.lines import ParsedLine
+    from adjudicator.diplomacy.orders import AnyOrder
     from adjudicator.diplomacy.state import GameState
     from adjudicator.diplomacy.variant import Variant
 
@@ -187,6 +188,12 @@ def order_text(line: ParsedLine) -> str:
     return line.text.split("#", 1)[0].strip()
 
 
+def winter_count(order: AnyOrder | None) -> int:
+    """What a line's order counts for against a winter's owed builds (> 0)
+    or disbands (< 0); a line the parser could not read counts for nothing."""
+    return order.winter_count() if order is not None else 0
+
+
 def trim_adjustments(variant: Variant, state: GameState, power: str,
                      entries: list[tuple[str, ParsedLine, bool]]) -> list[tuple[str, ParsedLine, bool]]:
     """At most as many builds and waives, or disbands, as the power owes: the
@@ -194,8 +201,8 @@ def trim_adjustments(variant: Variant, state: GameState, power: str,
     if state.phase.kind != "adjustment":
         return entries
     owed = owed_count(variant, state, power)
-    builds = [e for e in entries if e[1].order is not None and e[1].order.winter_count() > 0]
-    disbands = [e for e in entries if e[1].order is not None and e[1].order.winter_count() < 0]
+    builds = [e for e in entries if winter_count(e[1].order) > 0]
+    disbands = [e for e in entries if winter_count(e[1].order) < 0]
     drop: list[tuple[str, ParsedLine, bool]] = []
     for group, limit in ((builds, max(owed, 0)), (disbands, max(-owed, 0))):
         newest_first = sorted(group, key=lambda e: (not e[2], -group.index(e)))
@@ -246,12 +253,12 @@ def readiness(variant: Variant, state: GameState, power: str, held: OrderSet | N
         owed = owed_count(variant, state, power)
         if owed > 0:
             need = min(owed, len(variant.rules.build_sites(variant, state, power)))
-            have = sum(1 for order in valid if order is not None and order.winter_count() > 0)
+            have = sum(1 for order in valid if winter_count(order) > 0)
             if have < need:
                 plural = "s" if need - have > 1 else ""
                 missing = [f"{need - have} more build{plural} or waive{plural}"]
         elif owed < 0:
-            have = sum(1 for order in valid if order is not None and order.winter_count() < 0)
+            have = sum(1 for order in valid if winter_count(order) < 0)
             if have < -owed:
                 missing = [f"{-owed - have} more disband{'s' if -owed - have > 1 else ''}"]
     flag = held.flag if held else None
