@@ -85,3 +85,26 @@ def test_every_sample_map_png_is_under_the_limit(tmp_path: Path, variant: str, o
     data = pngs.svg_to_png(svg.read_text(encoding="utf-8"))
     assert len(data) < pngs.MAX_PNG_BYTES
     assert data == pngs.svg_to_png(svg.read_text(encoding="utf-8"))     # the same SVG, the same bytes
+
+
+def test_a_map_is_compressed_harder_only_when_it_must_and_loses_colours_last(game: Path) -> None:
+    """zlib's level 8 first; level 9 with the same colours for a picture over
+    the limit at 8; fewer colours only for one over the limit even at 9."""
+    [svg] = (game / "maps").glob("*.svg")
+    import resvg_py
+    full = bytes(resvg_py.svg_to_bytes(svg_string=svg.read_text(encoding="utf-8"), background="#ffffff"))
+    with Image.open(io.BytesIO(full)) as image:
+        palette = image.convert("RGB").quantize(colors=pngs.PALETTE_COLOURS, method=Image.Quantize.MAXCOVERAGE,
+                                                dither=Image.Dither.NONE)
+    written = {}
+    for level in (8, 9):
+        out = io.BytesIO()
+        palette.save(out, format="PNG", compress_level=level)
+        written[level] = out.getvalue()
+    assert len(written[9]) < len(written[8])        # the map is one where level 9 is smaller
+    assert pngs.small_png(full, limit=len(written[8])) == written[8]
+    assert pngs.small_png(full, limit=len(written[9])) == written[9]
+    fewer = pngs.small_png(full, limit=len(written[9]) - 1)
+    assert len(fewer) < len(written[9])
+    with Image.open(io.BytesIO(fewer)) as image:
+        assert len(image.getcolors(maxcolors=256) or ()) <= pngs.FEWER_COLOURS[0]
