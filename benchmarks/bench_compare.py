@@ -20,8 +20,12 @@ figures; asserts nothing. The phases and text forms are benchmarks/phases.py's.
    modules each loads, and (when PYTHONDONTWRITEBYTECODE is set) the same with bytecode cached.
 
 MILA is optional: `pip install diplomacy` (the `bench` extra). Without it the
-MILA figures are skipped.  Usage: python benchmarks/bench_compare.py [phases]
-[--only standard|scaling|startup] [--passes N] [--repeats N]"""
+MILA figures are skipped. The first line says which build of the engine ran:
+pure Python, or compiled with mypyc (setup.py). --also PYTHON runs the same
+sections again in PYTHON's environment, for example the compiled build's
+(README, "An optional compiled build"), and prints its figures below.
+Usage: python benchmarks/bench_compare.py [phases] [--only standard|scaling|startup]
+[--passes N] [--repeats N] [--also PYTHON]"""
 
 from __future__ import annotations
 
@@ -62,6 +66,7 @@ from adjudicator.diplomacy.parser import parser_for
 from adjudicator.diplomacy.state import GameState
 from adjudicator.diplomacy.statefile import initial_state
 from adjudicator.diplomacy.variant import PowerInfo, Variant
+from adjudicator.engine_build import engine_build
 from adjudicator.rules import load_variant
 from adjudicator.rules.standard import STANDARD
 
@@ -370,14 +375,22 @@ def main() -> None:
                         help="run one section only")
     parser.add_argument("--passes", type=int, default=3, help="sections 1 and 2: passes over the phases (cheapest)")
     parser.add_argument("--repeats", type=int, default=5, help="start-up: runs per command (median)")
+    parser.add_argument("--also", metavar="PYTHON", default=None,
+                        help="then the same sections in this interpreter's environment (another build)")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}")
+    print(f"Python {platform.python_version()} ({sys.executable}), adjudicator {__version__}, {engine_build()}")
     if args.only in (None, "standard"):
         standard_comparison(args.phases, args.passes)
     if args.only in (None, "scaling"):
         scaling((34, 100, 300, 1000, 2000, 5000))
     if args.only in (None, "startup"):
         startup(args.repeats)
+    if args.also:
+        sys.stdout.flush()
+        same = [str(args.phases), "--passes", str(args.passes), "--repeats", str(args.repeats)]
+        same += ["--only", args.only] if args.only else []
+        print(f"\nThe same in {args.also}:", flush=True)
+        sys.exit(subprocess.run([args.also, str(SCRIPT), *same], check=False).returncode)
 
 
 if __name__ == "__main__":

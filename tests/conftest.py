@@ -57,6 +57,9 @@ LONGEST_FIRST = (
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "interpreted(why): the test looks inside the interpreted engine "
+                            "(replaces a method, counts calls, or hands it a stand-in): skipped on the "
+                            "build that mypyc compiled, which allows none of that")
     if sys.dont_write_bytecode and not os.environ.get("PYTEST_XDIST_WORKER"):
         compileall.compile_dir(ROOT / "adjudicator", quiet=2,
                                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
@@ -88,9 +91,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     missing = [str(path) for path in first if not path.exists()]
     if missing:
         raise pytest.UsageError(f"conftest.LONGEST_FIRST names files that are gone: {', '.join(missing)}")
+    skip_on_the_compiled_engine(items)
     late = {item.path for item in items if reads_a_build(item)}
     # Stable: the collection order is kept otherwise.
     items.sort(key=lambda item: (item.path in late, first.get(item.path, len(first))))
+
+
+def skip_on_the_compiled_engine(items: list[pytest.Item]) -> None:
+    """The tests marked `interpreted` skip, saying why, where the engine
+    installed is mypyc's compiled build (setup.py): their every other test
+    runs on it as on the source."""
+    marked = [(item, mark) for item in items for mark in item.iter_markers("interpreted")]
+    if not marked:
+        return
+    from adjudicator.engine_build import compiled_engine_modules
+    if not compiled_engine_modules()[0]:
+        return
+    for item, mark in marked:
+        item.add_marker(pytest.mark.skip(reason=f"the engine is compiled: {mark.args[0]}"))
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,10 @@ from adjudicator.diplomacy.order_types.convoy import (
 )
 from adjudicator.diplomacy.orders import Convoy, Move, Order
 
+# The searches are given small stand-in maps and positions (and one a smaller
+# budget), which the compiled engine's typed arguments do not take.
+pytestmark = pytest.mark.interpreted("hands the route searches stand-in maps and positions")
+
 
 @dataclass
 class Seas:

@@ -77,6 +77,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return ran
 
 
+@pytest.mark.interpreted("counts the decisions run, through a Resolver put in the movement module's place")
 def test_a_support_that_names_another_coast_is_not_read_by_the_move(runs: list[str]) -> None:
     # The support matches no order (DATC 6.B.9), so it is taken off the move's
     # supporters: the move reads no other decision.
@@ -91,6 +92,7 @@ def test_a_support_that_names_another_coast_is_not_read_by_the_move(runs: list[s
     assert runs == ["por", "mao"]
 
 
+@pytest.mark.interpreted("counts the decisions run, through a Resolver put in the movement module's place")
 def test_supports_are_decided_before_the_moves_that_read_them(runs: list[str]) -> None:
     # The support is decided first, reading nothing; the move then reads it
     # once, already decided. Decided in the units' order, the move would run
@@ -100,6 +102,7 @@ def test_supports_are_decided_before_the_moves_that_read_them(runs: list[str]) -
     assert runs == ["sil", "mun<-sil"]
 
 
+@pytest.mark.interpreted("counts the decisions run, through a Resolver put in the movement module's place")
 def test_a_convoyed_move_without_a_path_reads_no_other_decision(runs: list[str]) -> None:
     # No fleet convoys the army: its move fails on that alone, before it asks
     # whether the unit in its destination leaves.

@@ -114,6 +114,7 @@ def test_junk_lines_are_cheap(monkeypatch: pytest.MonkeyPatch) -> None:
     assert 0 < len(asked) <= 3 * MAX_SUGGESTIONS, f"{len(asked)} suggestion searches for 400 junk lines"
 
 
+@pytest.mark.interpreted("replaces a parser method to see that it is never called")
 def test_a_megabyte_of_junk_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     junk = "\n".join(f"wibble{i} frobnicate the quux zzyzx" for i in range(25_000))
     parser = OrderParser(load_variant("standard"))
@@ -135,6 +136,7 @@ def test_the_first_25_bad_names_of_a_text_get_a_hint() -> None:
         assert hinted == list(range(1, 26))
 
 
+@pytest.mark.interpreted("replaces a parser method to see what it is given")
 def test_a_hint_looks_only_at_words_of_a_sane_length(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bad name of 40 characters is looked up for a hint; one of 41 is not."""
     from adjudicator.diplomacy.mapgraph import MapGraph

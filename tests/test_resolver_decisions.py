@@ -35,6 +35,10 @@ ARMY = UnitType.ARMY
 PER_UNIT = 4            # decisions per unit, at most, in any phase tested here
 
 
+# Each test counts the decisions through a Resolver put in the interpreted
+# movement module's place; the compiled module would never call it.
+pytestmark = pytest.mark.interpreted("counts the resolver's decisions through a Resolver put in its place")
+
 class Counted:
     """Counts the decisions of every Resolver made while it is active."""
 

@@ -93,6 +93,7 @@ def both_ways(seed: int) -> tuple[MovementResult, MovementResult]:
     return fast, slow
 
 
+@pytest.mark.interpreted("puts a guess-and-check-only Resolver in the movement module's place")
 @settings(max_examples=300, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_the_shortcut_decides_as_guess_and_check_does(seed: int) -> None:
@@ -100,6 +101,7 @@ def test_the_shortcut_decides_as_guess_and_check_does(seed: int) -> None:
     assert fast == slow
 
 
+@pytest.mark.interpreted("puts a guess-and-check-only Resolver in the movement module's place")
 def test_the_guess_and_check_only_resolver_is_really_used() -> None:
     """The comparison above is not vacuous: the patched resolver is the one that runs."""
     used: list[str] = []

@@ -267,6 +267,7 @@ def test_a_power_named_like_an_order_is_a_heading() -> None:
     assert [(l.power, str(l.order)) for l in lines] == [("france", "A bre - mao"), ("france", "A mar - spa")]
 
 
+@pytest.mark.interpreted("counts the fast path's splits through a wrapper on the interpreted method")
 def test_a_word_with_a_hyphen_is_split_once_and_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Most lines repeat a few words such as 'nth-pic': each is split once
     and remembered; a stranger's text of new words cannot grow the memo past
