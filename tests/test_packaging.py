@@ -8,6 +8,7 @@ clone (.ci/run). And the wheel ships no rulebook or DATC text."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import re
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 
 from adjudicator.store.packagedata import package_folder
 
+EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 COPIED_WORDS = 12          # this many words in a row, the same as a rulebook's, count as copied text
@@ -57,8 +59,10 @@ def test_every_data_file_on_disk_is_package_data() -> None:
     for name, globs in patterns.items():
         for pattern in globs:
             shipped |= set(folders[name].glob(pattern))
+    # Not data: the source, its bytecode, and the compiled build's extension
+    # modules (setup.py, ADJUDICATOR_COMPILE=1), which an editable install puts beside the source.
     data = {p for folder in folders.values() for p in folder.iterdir()
-            if p.is_file() and p.suffix not in (".py", ".pyc")}
+            if p.is_file() and p.suffix not in (".py", ".pyc") and not p.name.endswith(EXTENSIONS)}
     data |= {p for p in (ROOT / "adjudicator" / "templates").rglob("*") if p.is_file()}
     assert sorted(str(p.relative_to(ROOT)) for p in data - shipped) == []
 
