@@ -135,7 +135,7 @@ class MovementAdjudicator(Board):
         self.opponent = {
             p: dest for p, dest in self.target.items()
             if self.target.get(dest) == p and p not in self.by_convoy and dest not in self.by_convoy}
-        self.resolver = Resolver(self.adjudicate, lambda cycle: backup_rule(orders, cycle))
+        self.backup_rule = backup_rule
 
     def adjudicate(self, prov: str, decided: Decided) -> bool:
         """The decision for the order of the unit in `prov`, reading others through `decided`."""
@@ -144,8 +144,12 @@ class MovementAdjudicator(Board):
 
     # --- the whole phase --------------------------------------------------------------
     def run(self) -> MovementResult:
+        # The resolver is this run's alone: kept on self, it would hold self
+        # through self.adjudicate, a cycle that leaves the whole phase to the
+        # garbage collector instead of freeing it when the run returns.
+        orders, backup_rule = self.orders, self.backup_rule
+        resolve = Resolver(self.adjudicate, lambda cycle: backup_rule(orders, cycle)).resolve
         # Holds (and any order with no decision of its own) succeed; nothing asks for them.
-        resolve = self.resolver.resolve
         # Supports first: a move reads its supports, and a support seldom reads
         # anything (only a move into it, by convoy or from where it supports
         # against), so a move finds them decided and runs once, bare, instead
