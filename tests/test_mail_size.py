@@ -91,11 +91,9 @@ def test_a_map_is_compressed_harder_only_when_it_must_and_loses_colours_last(gam
     """zlib's level 8 first; level 9 with the same colours for a picture over
     the limit at 8; fewer colours only for one over the limit even at 9."""
     [svg] = (game / "maps").glob("*.svg")
-    import resvg_py
-    full = bytes(resvg_py.svg_to_bytes(svg_string=svg.read_text(encoding="utf-8"), background="#ffffff"))
+    full = pngs.full_colour_png(svg.read_text(encoding="utf-8"))
     with Image.open(io.BytesIO(full)) as image:
-        palette = image.convert("RGB").quantize(colors=pngs.PALETTE_COLOURS, method=Image.Quantize.MAXCOVERAGE,
-                                                dither=Image.Dither.NONE)
+        palette = pngs.quantised(image.convert("RGB"), pngs.PALETTE_COLOURS)
     written = {}
     for level in (8, 9):
         out = io.BytesIO()

@@ -15,11 +15,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from test_datc import CASES, DATC
 
 from adjudicator.cases.datc import load_case_variant, read_cases, run_case
 
-CASES = Path(__file__).parent / "cases"
-DATC = Path(__file__).resolve().parent.parent.parent / "shared" / "datc" / "datc_v2.4_06.txt"
 FILES = [path for path in (DATC, CASES / "datc-v3.0.txt", CASES / "datc-ancient-mediterranean.txt") if path.exists()]
 
 

@@ -22,6 +22,10 @@ then is quantised again with fewer colours. The same SVG gives the same bytes.""
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 PALETTE_COLOURS = 256
 FEWER_COLOURS = (192, 128, 96, 64)      # tried in turn while a PNG is over MAX_PNG_BYTES
@@ -31,11 +35,16 @@ ZLIB_LEVELS = (8, 9)               # tried in turn for each palette while the PN
 
 def svg_to_png(svg_text: str) -> bytes:
     """Render SVG text to a palette PNG on a white background."""
+    return small_png(full_colour_png(svg_text))
+
+
+def full_colour_png(svg_text: str) -> bytes:
+    """resvg's rendering of SVG text on a white background, as a full-colour PNG."""
     try:
         import resvg_py
     except ImportError as exc:      # the optional dependency is missing
         raise RuntimeError("PNG output needs the resvg-py package: pip install resvg-py") from exc
-    return small_png(bytes(resvg_py.svg_to_bytes(svg_string=svg_text, background="#ffffff")))
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg_text, background="#ffffff"))
 
 
 def small_png(full_colour: bytes, limit: int = MAX_PNG_BYTES) -> bytes:
@@ -46,8 +55,7 @@ def small_png(full_colour: bytes, limit: int = MAX_PNG_BYTES) -> bytes:
         rgb = image.convert("RGB")  # on white already: resvg drew the background
     best = b""
     for colours in (PALETTE_COLOURS, *FEWER_COLOURS):
-        palette = rgb.quantize(colors=colours, method=Image.Quantize.MAXCOVERAGE,
-                               dither=Image.Dither.NONE)
+        palette = quantised(rgb, colours)
         for level in ZLIB_LEVELS:
             out = io.BytesIO()
             palette.save(out, format="PNG", compress_level=level)
@@ -55,3 +63,10 @@ def small_png(full_colour: bytes, limit: int = MAX_PNG_BYTES) -> bytes:
             if len(best) <= limit:
                 return best
     return best
+
+
+def quantised(rgb: Image.Image, colours: int) -> Image.Image:
+    """An RGB image as a palette image of at most `colours` colours: maximum
+    coverage, no dithering (see the module's docstring)."""
+    from PIL import Image
+    return rgb.quantize(colors=colours, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
