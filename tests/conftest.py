@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import compileall
+import hashlib
 import os
 import py_compile
 import shutil
@@ -57,6 +58,8 @@ LONGEST_FIRST = (
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "draws_afresh: the test is the picture renderer's own, so every "
+                            "picture it asks for is drawn afresh (conftest.png_memo)")
     config.addinivalue_line("markers", "interpreted(why): the test looks inside the interpreted engine "
                             "(replaces a method, counts calls, or hands it a stand-in): skipped on the "
                             "build that mypyc compiled, which allows none of that")
@@ -145,32 +148,44 @@ def root() -> Path:
     return ROOT
 
 
-# Each distinct map drawn once per test process: SVG text -> PNG bytes.
-_PNGS: dict[str, bytes] = {}
-PNG_MEMO_SIZE = 32                 # maps kept (about 0.5 MB each, with their SVG) before it starts over
-PNG_MEMO_COUNTS = {"drawn": 0, "reused": 0}
+@pytest.fixture(scope="session")
+def drawn_pictures(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This run's PNG pictures, one file per distinct SVG (named by its
+    SHA-256), shared by every xdist worker as `built_once`'s folders are."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder = base / "drawn-pictures"
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
-@pytest.fixture
-def png_memo(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The map PNG drawn once per distinct SVG in this test process: many
-    tests open the same games at the same position, and drawing a map costs
-    about a second of CPU (resvg and Pillow). The PNG is still the real
-    renderer's, for exactly that SVG (it gives the same bytes for the same
-    SVG, as tests/test_mail_size.py holds without this fixture). Only for
-    tests of games by mail, never for a test of the renderer."""
+@pytest.fixture(autouse=True)
+def png_memo(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each distinct picture drawn once per test run, by whichever test
+    first needs it: many tests play the same games to the same positions and
+    mail the same maps and tables, and drawing one costs 0.2-1 s of CPU
+    (resvg and Pillow), some 40% of the suite's CPU. Every PNG is still the
+    real renderer's, for exactly that SVG, drawn in this run: the renderer
+    gives the same bytes for the same SVG, as the tests marked
+    `draws_afresh` hold, and those (the renderer's own) draw every time."""
+    if request.node.get_closest_marker("draws_afresh"):
+        return
     from adjudicator.output import png
     draw = png.svg_to_png
+    folder: Path = request.getfixturevalue("drawn_pictures")
 
     def drawn_once(svg_text: str) -> bytes:
-        kept = _PNGS.get(svg_text)
-        if kept is None:
-            PNG_MEMO_COUNTS["drawn"] += 1
-            if len(_PNGS) >= PNG_MEMO_SIZE:
-                _PNGS.clear()
-            kept = _PNGS[svg_text] = draw(svg_text)
-        else:
-            PNG_MEMO_COUNTS["reused"] += 1
-        return kept
+        path = folder / (hashlib.sha256(svg_text.encode("utf-8", "surrogatepass")).hexdigest() + ".png")
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            pass
+        data = draw(svg_text)
+        # Written whole, then renamed, so another worker never reads half of it.
+        part = path.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(data)
+        os.replace(part, path)
+        return data
 
     monkeypatch.setattr(png, "svg_to_png", drawn_once)

@@ -29,9 +29,6 @@ from adjudicator.cli.main import cli
 from adjudicator.mail import host as hosting
 from adjudicator.mail.routing import GameEntry, Router
 
-# Many tests open the same games: each distinct map is drawn once (conftest.png_memo).
-pytestmark = pytest.mark.usefixtures("png_memo")
-
 ROUTES = yaml.safe_load((Path(__file__).parent / "cases" / "host" / "routing.yaml").read_text(encoding="utf-8"))
 T0 = datetime(2030, 3, 1, 9, 0, tzinfo=timezone.utc)
 JUDGE = "judge@localhost"

@@ -26,7 +26,7 @@ from adjudicator.folder import gamefolder, players
 from adjudicator.mail import imap
 from adjudicator.mail import results as mail
 from adjudicator.mail.smtp import Server, send_files
-from adjudicator.output.png import svg_to_png
+from adjudicator.output import png as pictures_png
 from adjudicator.store import storage
 
 JUDGE = "judge@localhost"
@@ -213,7 +213,7 @@ def test_a_seven_wonders_game_by_mail(tmp_path: Path, dovecot: Dovecot, smtp_inb
             # No state (it holds every hand): the player's own picture of the table, as PNG.
             (picture,) = msg.iter_attachments()
             assert (picture.get_content_type(), picture.get_filename()) == ("image/png", f"{tag}.png")
-            assert picture.get_content() == svg_to_png(
+            assert picture.get_content() == pictures_png.svg_to_png(
                 (folder / "private" / seat / f"{tag}.svg").read_text(encoding="utf-8"))
             text = body_of(msg)
             report = (folder / "private" / seat / f"{tag}.txt").read_text(encoding="utf-8")

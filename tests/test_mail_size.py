@@ -19,6 +19,8 @@ from adjudicator.output import png as pngs
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_MAIL = 250_000
+# The renderer's own tests: every picture drawn afresh, not taken from the run's memo.
+pytestmark = pytest.mark.draws_afresh
 
 
 @pytest.fixture(scope="module")

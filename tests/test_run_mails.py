@@ -35,9 +35,6 @@ from test_mail_game import STANDARD
 from adjudicator.folder.checking import check_orders
 from adjudicator.folder.schedule import parse_time
 
-# Many tests open the same games: each distinct map is drawn once (conftest.png_memo).
-pytestmark = pytest.mark.usefixtures("png_memo")
-
 SPRING = STANDARD[0]
 
 

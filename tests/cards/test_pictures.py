@@ -175,6 +175,7 @@ def test_a_game_without_a_picture_module_has_none(monkeypatch: pytest.MonkeyPatc
         pictures.picture("seven-wonders", state, data)
 
 
+@pytest.mark.draws_afresh
 def test_every_picture_is_a_small_png() -> None:
     from adjudicator.output.png import MAX_PNG_BYTES, svg_to_png
     case = next(c for c in CASES if c["players"] == 7)
