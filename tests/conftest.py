@@ -1,4 +1,4 @@
-"""Fixtures for every test, and what keeps the suite under two minutes.
+"""Fixtures for every test, and what keeps the suite's time down.
 
 * The suite runs on every CPU with pytest-xdist (addopts in pyproject.toml):
   each test file stays on one worker, so its module-scoped fixtures are built
@@ -15,6 +15,8 @@
   the CLI) once per test run, for every worker; a test that would change it
   works on a copy. Files whose tests read such a folder directly run last,
   when it is ready.
+* Each distinct picture is drawn once per run (`png_memo`), for every
+  worker, except in the renderer's own tests (marked `draws_afresh`).
 * The package's bytecode is compiled once per run when the environment says
   not to write it (PYTHONDONTWRITEBYTECODE): an installed judge has it (pip
   compiles it at install), so the workers and every CLI subprocess a test
