@@ -163,7 +163,7 @@ def drawn_pictures(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def png_memo(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def png_memo(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, drawn_pictures: Path) -> None:
     """Each distinct picture drawn once per test run, by whichever test
     first needs it: many tests play the same games to the same positions and
     mail the same maps and tables, and drawing one costs 0.2-1 s of CPU
@@ -175,10 +175,9 @@ def png_memo(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
         return
     from adjudicator.output import png
     draw = png.svg_to_png
-    folder: Path = request.getfixturevalue("drawn_pictures")
 
     def drawn_once(svg_text: str) -> bytes:
-        path = folder / (hashlib.sha256(svg_text.encode("utf-8", "surrogatepass")).hexdigest() + ".png")
+        path = drawn_pictures / (hashlib.sha256(svg_text.encode("utf-8", "surrogatepass")).hexdigest() + ".png")
         try:
             return path.read_bytes()
         except FileNotFoundError:
